@@ -1,0 +1,3 @@
+from extrap_segmented.adapters.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,34 @@
+"""Errors raised by the pure algorithms.
+
+Every error names the argument, the offending value and the limit it broke, so that the
+Extra-P adapters can pass the message on unchanged (prefixed with the call path at fault).
+"""
+
+
+class ExtrapSegmentedError(Exception):
+    """Base class of all errors raised by this package."""
+
+
+class InvalidInputError(ExtrapSegmentedError, ValueError):
+    """Input data or an argument is outside what an algorithm accepts (NaN, too few points, ...)."""
+
+
+class NotFittedError(ExtrapSegmentedError, RuntimeError):
+    """A fitted attribute was read before ``fit`` was called."""
+
+
+class CubeFormatError(ExtrapSegmentedError, ValueError):
+    """A Cube profile cannot be read or written; the message names the file and the problem."""
+
+
+class ExpectationSyntaxError(ExtrapSegmentedError, ValueError):
+    """An expectation such as ``O(p log p)`` cannot be parsed; the message points at the character."""
+
+
+class ClusterRulesError(ExtrapSegmentedError, ValueError):
+    """A cluster rules file (TOML) is malformed or cannot be applied; the message names file and rule."""
+
+
+class CubeDataWarning(UserWarning):
+    """A Cube profile was read, but some of its data is unusual (negative counters, a file or
+    repetition skipped); the message names the file and the metric."""

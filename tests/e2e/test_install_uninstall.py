@@ -1,0 +1,46 @@
+"""A regular (non-editable) install puts the start-up hook in site-packages; uninstall removes it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+STARTUP_FILES = ("extrap_segmented_autoload.pth", "extrap_segmented_autoload.start")
+
+
+def _run(*args, cwd=None):
+    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, timeout=300)
+    assert result.returncode == 0, f"{args}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def test_wheel_install_then_uninstall_leaves_nothing_behind(tmp_path, repo_root):
+    _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp_path / "wheels", repo_root)
+    wheel = next((tmp_path / "wheels").glob("extrap_segmented-*.whl"))
+    env_dir = tmp_path / "env"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    site_packages = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+                         .stdout.strip())
+    before = set(p.name for p in site_packages.iterdir())
+
+    # --no-deps: this checks our files only; Extra-P is not needed for the start-up hook to be inert.
+    _run(python, "-m", "pip", "install", "--no-deps", "-q", wheel)
+    for name in STARTUP_FILES:
+        assert (site_packages / name).is_file()
+    assert not (site_packages / "adapters").exists(), "adapters/ must not become a top-level package"
+    assert (site_packages / "extrap_segmented" / "adapters" / "hookspecs.py").is_file()
+    # The hook is active and harmless without Extra-P.
+    probe = _run(python, "-c", "import sys; print(type(sys.meta_path[0]).__name__)", cwd=tmp_path)
+    assert probe.stdout.strip() == "RegistryWatcher"
+
+    _run(python, "-m", "pip", "uninstall", "-y", "-q", "extrap-segmented")
+    after = set(p.name for p in site_packages.iterdir())
+    assert after - before <= {"__pycache__"}, f"left behind: {sorted(after - before)}"
+    for name in STARTUP_FILES:
+        assert not (site_packages / name).exists()
