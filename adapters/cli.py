@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import site
 import sys
+import warnings
 from pathlib import Path
 
 from extrap_segmented import __version__
@@ -36,7 +37,9 @@ def describe() -> str:
                                       "reinstall with pip)"))
 
     from extrap_segmented.adapters.extrap_registration import activate
-    registrar = activate()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        registrar = activate()
     host = registrar.host
     lines.append("")
     lines.append("Plugins (entry-point group extrap.plugins):")
@@ -56,11 +59,15 @@ def describe() -> str:
             else:
                 label = f"{registration.key} (--modeler {registration.key.lower()})"
             lines.append(f"    {kind:25s} {label:40s} {registration.qualified_name}")
-    if host.failures:
+    for old, new in registrar.renamed_builtins:
+        lines.append(f"  Extra-P built-in {old!r} is reachable as {new!r} (--modeler {new.lower()})")
+    problems = [f"{failure.plugin}: {failure.stage}: {failure.error}" for failure in host.failures]
+    problems += [str(w.message) for w in caught
+                 if "extrap-segmented" in str(w.message) and "failed (" not in str(w.message)]
+    if problems:
         lines.append("")
         lines.append("Problems:")
-        for failure in host.failures:
-            lines.append(f"  {failure.plugin}: {failure.stage}: {failure.error}")
+        lines.extend(f"  {problem}" for problem in problems)
     return "\n".join(lines)
 
 

@@ -54,6 +54,7 @@ class PluginRegistrar:
     def __init__(self, host: PluginHost):
         self.host = host
         self.registrations: list[Registration] = []
+        self.renamed_builtins: list[tuple[str, str]] = []  # (old key, new key)
         self.served: set[str] = set()
 
     def register(self, registry_module: str) -> None:
@@ -93,6 +94,7 @@ class PluginRegistrar:
             # resolution so no second spelling of the same name survives.
             del registry[existing_key]
             registry[existing_key + CLASSIC_SUFFIX] = existing
+            self.renamed_builtins.append((existing_key, existing_key + CLASSIC_SUFFIX))
         if registry_module != FILE_READER:
             from extrap.modelers.loader import create_schema
             create_schema(cls)
@@ -151,6 +153,9 @@ def get_registrar() -> PluginRegistrar:
 def register_plugins(registry_module: str) -> None:
     """Called by the import hook once ``registry_module`` is fully imported."""
     get_registrar().register(registry_module)
+    if registry_module == FILE_READER:
+        from extrap_segmented.adapters.error_reporting import install_excepthook
+        install_excepthook()
 
 
 def activate() -> PluginRegistrar:
@@ -161,7 +166,6 @@ def activate() -> PluginRegistrar:
     """
     for registry_module in REGISTRY_MODULES:
         importlib.import_module(registry_module)
-    registrar = get_registrar()
     for registry_module in REGISTRY_MODULES:
-        registrar.register(registry_module)
-    return registrar
+        register_plugins(registry_module)
+    return get_registrar()

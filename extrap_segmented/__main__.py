@@ -1,3 +1,10 @@
-from extrap_segmented.adapters.cli import main
+"""``python -m extrap_segmented``: same as ``extrap-segmented --version``."""
 
-raise SystemExit(main())
+
+def _main() -> int:
+    from extrap_segmented.adapters.cli import main
+    return main()
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main())

@@ -1,0 +1,95 @@
+"""An Extra-P experiment that knows the identity of every location (rank, thread, node, coordinates).
+
+``RankExperiment.location_tables`` maps each :class:`~extrap.entities.coordinate.Coordinate` to
+its :class:`~extrap_segmented.locations.LocationTable`; every measurement of that coordinate has
+the table as ``measurement.locations``. ``RankExperimentSchema`` (polymorphic through Extra-P's
+``BaseSchema``, keyed by the class name ``RankExperiment``) saves the tables with the experiment
+and re-attaches them to the measurements after loading, so ``--save-experiment`` keeps them.
+"""
+from __future__ import annotations
+
+import inspect
+
+from marshmallow import fields
+
+from extrap.entities.coordinate import Coordinate
+from extrap.entities.experiment import Experiment, ExperimentSchema
+
+from extrap_segmented.locations import LocationTable
+
+
+class RankExperiment(Experiment):
+    """Experiment whose measurements keep per-location values and identities.
+
+    Attributes:
+        location_tables: coordinate -> LocationTable of the profiles measured there.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.location_tables: dict[Coordinate, LocationTable] = {}
+
+    def attach_locations(self) -> None:
+        """Sets ``measurement.locations`` of every measurement from :attr:`location_tables`."""
+        for measurements in self.measurements.values():
+            for m in measurements:
+                m.locations = self.location_tables.get(m.coordinate)
+
+
+class _LocationTableList(fields.Field):
+    """``{coordinate: table}`` saved as a list of ``[coordinate values, table dict]`` pairs."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if not value:
+            return []
+        return [[list(c.as_tuple()), t.to_dict()] for c, t in value.items()]
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return {Coordinate(*c): LocationTable.from_dict(t) for c, t in value}
+
+
+RankExperimentSchema_ = None  # set below; the helper runs while the class is being created
+
+
+def _context_of_calling_schema() -> dict:
+    """Context (value writer/reader, progress bar) of the ExperimentSchema that dispatched to us.
+
+    Extra-P's BaseSchema instantiates the sub-schema without passing its context on, but the
+    measurements' per-location values are written through ``context['value_io']``.
+    """
+    frame = inspect.currentframe()
+    try:
+        frame = frame.f_back
+        for _ in range(8):
+            if frame is None:
+                break
+            caller = frame.f_locals.get("self")
+            if isinstance(caller, ExperimentSchema) and type(caller) is not RankExperimentSchema_ \
+                    and caller.context:
+                return caller.context
+            frame = frame.f_back
+    finally:
+        del frame
+    return {}
+
+
+class RankExperimentSchema(ExperimentSchema):
+    """Schema of :class:`RankExperiment`: Extra-P's experiment plus the location tables."""
+
+    location_tables = _LocationTableList(required=False, load_default=dict)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.context:
+            self.context = _context_of_calling_schema()
+
+    def create_object(self):
+        return RankExperiment()
+
+    def postprocess_object(self, obj: RankExperiment):
+        obj = super().postprocess_object(obj)
+        obj.attach_locations()
+        return obj
+
+
+RankExperimentSchema_ = RankExperimentSchema

@@ -1,0 +1,101 @@
+"""PNG plots of clusters (matplotlib, Agg; imported lazily so the core stays numpy-only).
+
+* :func:`plot_configuration_strips` - per configuration, the per-rank values sorted ascending and
+  colored by cluster (the spatial-divergence paper's Fig. 2 as a sorted strip);
+* :func:`plot_cluster_models` - per kernel, each cluster's values and model, and its member count
+  and membership model, over one parameter.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+           "#bcbd22", "#17becf"]
+
+
+def _pyplot():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _color_map(names: Sequence[str]) -> dict:
+    return {name: _COLORS[i % len(_COLORS)] for i, name in enumerate(dict.fromkeys(names))}
+
+
+def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequence[np.ndarray],
+                              names: Sequence[Sequence[str]], titles: Sequence[str], suptitle: str = "",
+                              ylabel: str = "value") -> None:
+    """Per-rank values of every configuration, sorted and colored by cluster, one panel each.
+
+    Args:
+        path: PNG file to write.
+        values: per configuration, one value per location.
+        labels: per configuration, index into ``names[j]`` per location.
+        names: per configuration, the cluster names (same name = same color in every panel).
+        titles: panel titles (e.g. the configuration's parameter values).
+        suptitle: figure title.
+        ylabel: label of the value axis.
+    """
+    plt = _pyplot()
+    colors = _color_map([n for conf in names for n in conf])
+    n = len(values)
+    columns = min(5, n)
+    rows = int(np.ceil(n / columns))
+    fig, axes = plt.subplots(rows, columns, figsize=(2.6 * columns, 2.2 * rows), squeeze=False)
+    for ax in axes.flat[n:]:
+        ax.axis("off")
+    for ax, v, lab, conf_names, title in zip(axes.flat, values, labels, names, titles):
+        order = np.argsort(v, kind="stable")
+        for index, name in enumerate(conf_names):
+            selected = lab[order] == index
+            ax.scatter(np.flatnonzero(selected), v[order][selected], s=6, color=colors[name], label=name)
+        ax.set_title(title, fontsize=8)
+        ax.tick_params(labelsize=6)
+        ax.set_xlabel("ranks, sorted by value", fontsize=6)
+    axes.flat[0].set_ylabel(ylabel, fontsize=7)
+    handles = {name: plt.Line2D([], [], marker="o", ls="", color=c) for name, c in colors.items()}
+    fig.legend(handles.values(), handles.keys(), loc="upper right", fontsize=7, ncol=min(len(handles), 6))
+    fig.suptitle(suptitle, fontsize=9, x=0.02, ha="left")
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+def plot_cluster_models(path, clusters: Sequence[dict], xlabel: str, ylabel: str = "value",
+                        title: str = "") -> None:
+    """Each cluster's values and model (left) and member counts and membership model (right).
+
+    Args:
+        path: PNG file to write.
+        clusters: one dict per cluster with keys ``name``, ``x``, ``values``, ``counts`` (measured, same
+            length) and optionally ``curve_x``, ``curve``, ``count_curve`` (model evaluated at ``curve_x``).
+        xlabel: name of the parameter on the x axis.
+        ylabel: label of the value axis.
+        title: figure title.
+    """
+    plt = _pyplot()
+    colors = _color_map([c["name"] for c in clusters])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
+    for cluster in clusters:
+        color = colors[cluster["name"]]
+        left.scatter(cluster["x"], cluster["values"], color=color, s=14, label=cluster["name"])
+        right.scatter(cluster["x"], cluster["counts"], color=color, s=14, label=cluster["name"])
+        if cluster.get("curve") is not None:
+            left.plot(cluster["curve_x"], cluster["curve"], color=color, lw=1)
+        if cluster.get("count_curve") is not None:
+            right.plot(cluster["curve_x"], cluster["count_curve"], color=color, lw=1)
+    for ax, label in ((left, ylabel), (right, "ranks in cluster")):
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(label)
+        ax.set_xscale("log")
+        ax.grid(alpha=0.3)
+    right.set_yscale("log")
+    left.legend(fontsize=7)
+    fig.suptitle(title, fontsize=9, x=0.02, ha="left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)

@@ -1,0 +1,41 @@
+"""Bad input read through this package's plugins ends in a message, not a bare traceback."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXTRAP = Path(sys.executable).with_name("extrap")
+
+
+def run_extrap(*args, env_extra=None):
+    env = {"PATH": str(EXTRAP.parent), "HOME": str(Path.home()), **(env_extra or {})}
+    return subprocess.run([str(EXTRAP), *map(str, args), "--disable-progress"], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_unreadable_profiles_give_a_message_naming_the_files(tmp_path):
+    for p in (1, 2):
+        profile = tmp_path / f"app.p{p}.r1" / "profile.cubex"
+        profile.parent.mkdir()
+        profile.write_text("this is not a tar archive")
+    result = run_extrap("--cube-ranks", tmp_path)
+    assert result.returncode == 1
+    assert "extrap: error: no readable Cube profile" in result.stderr
+    assert str(tmp_path / "app.p1.r1" / "profile.cubex") in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_directory_without_profiles(tmp_path):
+    result = run_extrap("--cube-ranks", tmp_path)
+    assert result.returncode == 1
+    assert f"No cube_ranks files were found in: {tmp_path}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_traceback_on_request_and_extrap_own_readers_unchanged(tmp_path):
+    result = run_extrap("--cube-ranks", tmp_path, env_extra={"EXTRAP_SEGMENTED_TRACEBACK": "1"})
+    assert "Traceback" in result.stderr
+    # Errors of Extra-P's own readers are not ours to reformat.
+    stock = run_extrap("--cube", tmp_path)
+    assert stock.returncode != 0 and "Traceback" in stock.stderr
