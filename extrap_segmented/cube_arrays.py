@@ -172,15 +172,14 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
     """Reads profiles already grouped into points: ``[(point, [file, ...]), ...]``.
 
     Unreadable profiles are skipped with a :class:`CubeDataWarning` naming file and problem; a point
-    whose profiles disagree on the number of locations is skipped likewise; negative values are
-    kept and reported in one warning.
+    whose profiles disagree on the number of locations is skipped likewise; unusual data (see
+    :func:`profile_notes`) gives one warning per file and metric.
 
     Raises:
         CubeFormatError: no profile could be read at all.
     """
     series = CubeSeries(parameters=tuple(parameters), points=[], files=[], callpaths=[], metrics={}, values={},
                         locations=[])
-    negatives: list[str] = []
     point_metrics: list[dict[str, PointValues]] = []
     for point, files in groups:
         profiles = []
@@ -195,13 +194,8 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
                 if progress is not None:
                     progress(Path(f))
             profiles.append(prof)
-            negatives += [f"{f} (metric {m}: {n} values)" for m, n in prof.negative.items()]
-            for m in prof.missing:
-                warnings.warn(f"{f}: metric {m!r} is defined but has no data; this repetition lacks it",
-                              CubeDataWarning, stacklevel=2)
-            for m in prof.unsupported:
-                warnings.warn(f"{f}: metric {m!r} skipped: its data type is not a plain number",
-                              CubeDataWarning, stacklevel=2)
+            for message in profile_notes(prof):
+                warnings.warn(message, CubeDataWarning, stacklevel=2)
         if not profiles:
             continue
         counts = {len(p.locations) for p in profiles}
@@ -224,11 +218,23 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
         raise CubeFormatError(f"no readable Cube profile among {sum(len(f) for _, f in groups)} files: {reasons}")
     for name in series.metrics:
         series.values[name] = [pm.get(name) for pm in point_metrics]
-    if negatives:
-        warnings.warn("negative values kept as they are (Score-P counters can wrap): " + "; ".join(negatives[:5])
-                      + (f" and {len(negatives) - 5} more" if len(negatives) > 5 else ""), CubeDataWarning,
-                      stacklevel=2)
     return series
+
+
+def profile_notes(profile: CubeProfile) -> list[str]:
+    """One message per metric of a profile whose data is unusual: no data, a non-numeric type,
+    negative values (kept), negative counter readings stored as unsigned (read as 0, as CubeLib and
+    Extra-P's ``--cube`` do), or exclusive values clamped at 0. Each names the file and the metric."""
+    f = profile.path
+    notes = [f"{f}: metric {m!r} is defined but has no data; this repetition lacks it" for m in profile.missing]
+    notes += [f"{f}: metric {m!r} skipped: its data type is not a plain number" for m in profile.unsupported]
+    notes += [f"{f}: metric {m!r} has {n} negative values; kept as they are" for m, n in profile.negative.items()]
+    notes += [f"{f}: metric {m!r} has {n} negative counter readings stored as unsigned 64-bit values (down to "
+              f"{low}); read as 0, as CubeLib and Extra-P's --cube do" for m, (n, low) in profile.wrapped.items()]
+    notes += [f"{f}: metric {m!r} is stored inclusively and {n} exclusive values would be negative (callees "
+              f"counted more than the caller); clamped at 0, as CubeLib and Extra-P's --cube do"
+              for m, n in profile.clamped.items()]
+    return notes
 
 
 def _combine(profiles: list[CubeProfile]) -> tuple[tuple[str, ...], dict[str, PointValues]]:

@@ -8,9 +8,16 @@ from these arrays equal Extra-P's:
   of an inclusive metric to the ``t``-th cnode of Cube's "wide" enumeration; cnodes missing from
   the sparse index are zero;
 * column ``j`` belongs to location ``j`` in system-tree order; UINT64 values above
-  ``0xFFFF_FFFF_FFFF_FBFF`` read as 0 (CubeLib's behaviour);
-* converting inclusive <-> exclusive sums (or, for MINDOUBLE/MAXDOUBLE, takes the minimum/maximum
-  over) children in pre-order, with unsigned results clamped at 0.
+  ``0xFFFF_FFFF_FFFF_FBFF`` read as 0 (CubeLib's behaviour; Score-P stores negative counter
+  readings that way, and :attr:`CubeProfile.wrapped` reports them);
+* index and data are in the byte order announced by the index header (big-endian on Blue Gene);
+* converting inclusive <-> exclusive sums children in pre-order, with unsigned results clamped at 0
+  (:attr:`CubeProfile.clamped` counts them).
+
+One deliberate difference to pycubexr: inclusive values of MINDOUBLE/MAXDOUBLE metrics are
+CubeLib's (the extremum over the subtree, stored zeros included), while pycubexr skips every child
+whose inclusive values are zero on all locations; the values of Cube's own CSV export confirm
+CubeLib's rule (``docs/cube.md``, "Real Score-P profiles").
 """
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ import gzip
 import os
 import struct
 import tarfile
+import warnings
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,9 +33,11 @@ from typing import Optional, Sequence, Union
 from xml.etree import ElementTree
 
 import numpy as np
+from pycubexr.utils.custom_tarinfo import TarInfoWithoutCheck
 
-from extrap_segmented.cube_tree import SEPARATOR, CallTree, to_exclusive, to_inclusive, wide_enumeration
-from extrap_segmented.exceptions import CubeFormatError
+from extrap_segmented.cube_tree import (SEPARATOR, CallTree, extremum_to_inclusive, to_exclusive_counting,
+                                       to_inclusive, wide_enumeration)
+from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.locations import LocationTable
 
 __all__ = ["CubeProfile", "MetricInfo", "read_cubex", "NUMERIC_DTYPES"]
@@ -75,6 +85,10 @@ class CubeProfile:
         missing: names of metrics the anchor defines but whose data the file lacks.
         unsupported: names of metrics skipped because their data type is not a plain number.
         negative: metric name -> number of negative values (kept as they are).
+        wrapped: metric name -> (count, most negative value) of UINT64 values above
+            ``0xFFFF_FFFF_FFFF_FBFF``, i.e. negative counter readings stored as unsigned; read as 0.
+        clamped: metric name -> number of exclusive values of an unsigned metric stored inclusively
+            that would be negative (children's sum above the parent's) and are clamped at 0.
         listed: metric name -> int64 pre-order indices of the cnodes the file's index lists, in
             index order (cnodes not listed are zero; Extra-P creates measurements only for listed ones).
     """
@@ -87,6 +101,8 @@ class CubeProfile:
     missing: list[str] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
     negative: dict[str, int] = field(default_factory=dict)
+    wrapped: dict[str, tuple[int, int]] = field(default_factory=dict)
+    clamped: dict[str, int] = field(default_factory=dict)
     listed: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
@@ -133,9 +149,11 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
                 if index_name not in members or data_name not in members:
                     profile.missing.append(info.name)
                     continue
-                rows = _parse_index(path, info, _read_member(path, tar, members[index_name]))
-                raw = _parse_data(path, info, _read_member(path, tar, members[data_name]), len(rows),
-                                  len(locations))
+                rows, endian = _parse_index(path, info, _read_member(path, tar, members[index_name]))
+                raw, wrapped = _parse_data(path, info, _read_member(path, tar, members[data_name]), len(rows),
+                                           len(locations), endian)
+                if wrapped:
+                    profile.wrapped[info.name] = wrapped
                 if info.kind == "INCLUSIVE":
                     wide = wide if wide is not None else wide_enumeration(tree)
                     if rows.max(initial=-1) >= len(wide):
@@ -147,9 +165,11 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
                         raise CubeFormatError(f"{path}: index of metric {info.name!r} lists row "
                                               f"{int(rows.max())}, the call tree has {len(tree)} cnodes")
                     cnodes = rows
-                full = np.zeros((len(tree), len(locations)), dtype=raw.dtype)
+                full = np.zeros((len(tree), len(locations)), dtype=raw.dtype.newbyteorder("="))
                 full[cnodes] = raw
-                full = _convert(full, info, tree, inclusive)
+                full, clamped = _convert(full, info, tree, inclusive, cnodes)
+                if clamped:
+                    profile.clamped[info.name] = clamped
                 values = full.astype(np.float64, copy=False)
                 n_negative = int(np.count_nonzero(values < 0)) if values.dtype.kind == "f" else 0
                 if n_negative:
@@ -170,7 +190,19 @@ def _open_tar(path: Path) -> tarfile.TarFile:
     try:
         return tarfile.open(path, "r:")
     except tarfile.ReadError as err:
+        if "checksum" not in str(err):
+            raise CubeFormatError(f"{path}: not a Cube4 profile (not a tar archive: {err})") from err
+    # CubeWriter 4.8 sometimes writes wrong tar header checksums; CubeLib and pycubexr ignore them
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tar = tarfile.open(path, "r:", tarinfo=TarInfoWithoutCheck)
+            tar.getmembers()  # reads every header now, while pycubexr's own warning is muted
+    except tarfile.ReadError as err:
         raise CubeFormatError(f"{path}: not a Cube4 profile (not a tar archive: {err})") from err
+    warnings.warn(f"{path}: the tar headers have wrong checksums (a known bug of CubeWriter 4.8); read without "
+                  f"checking them, as CubeLib and pycubexr do", CubeDataWarning, stacklevel=4)
+    return tar
 
 
 def _read_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
@@ -316,7 +348,12 @@ def _int(text, default):
         return default
 
 
-def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> np.ndarray:
+def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> tuple[np.ndarray, str]:
+    """Row numbers listed by an index, and the byte order (``"<"``/``">"``) of index and data.
+
+    The int32 1 after the header tells the byte order of the machine that wrote the file (e.g.
+    ``">"`` for Blue Gene profiles); the data member of the metric is in the same order.
+    """
     head = b"CUBEX.INDEX"
     if not raw.startswith(head) or len(raw) < len(head) + 11:
         raise CubeFormatError(f"{path}: index of metric {info.name!r} ({info.metric_id}.index) has no valid header")
@@ -333,15 +370,17 @@ def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> np.ndarray:
     rows = np.frombuffer(body, dtype=f"{endian}i4").astype(np.int64)
     if n and rows.min() < 0:
         raise CubeFormatError(f"{path}: index of metric {info.name!r} lists a negative row")
-    return rows
+    return rows, endian
 
 
-def _parse_data(path: Path, info: MetricInfo, raw: bytes, n_rows: int, n_locations: int) -> np.ndarray:
-    endian = "<"
+def _parse_data(path: Path, info: MetricInfo, raw: bytes, n_rows: int, n_locations: int,
+                endian: str) -> tuple[np.ndarray, Optional[tuple[int, int]]]:
+    """Values (rows, locations) in the file's dtype, and (count, most negative value) of UINT64
+    values above ``0xFFFF_FFFF_FFFF_FBFF`` (set to 0), or None."""
     if raw.startswith(b"CUBEX.DATA"):
         body = raw[len(b"CUBEX.DATA"):]
     elif raw.startswith(b"ZCUBEX.DATA"):
-        body = _decompress(path, info, raw[len(b"ZCUBEX.DATA"):])
+        body = _decompress(path, info, raw[len(b"ZCUBEX.DATA"):], endian)
     else:
         raise CubeFormatError(f"{path}: data of metric {info.name!r} ({info.metric_id}.data) has no valid header")
     dtype = np.dtype(NUMERIC_DTYPES[info.dtype]).newbyteorder(endian)
@@ -352,14 +391,16 @@ def _parse_data(path: Path, info: MetricInfo, raw: bytes, n_rows: int, n_locatio
                               f"location count differs from the system tree)")
     values = np.frombuffer(body, dtype=dtype).reshape(n_rows, n_locations)
     if info.dtype in ("UINT64", "UNSIGNED INTEGER") and values.size and values.max() > _MAX_UINT64_DOUBLE:
-        values = np.where(values > _MAX_UINT64_DOUBLE, 0, values).astype(dtype)
-    return values
+        huge = values > _MAX_UINT64_DOUBLE
+        most_negative = int(values[huge].astype(np.uint64).view(np.int64).min())
+        return np.where(huge, 0, values).astype(dtype), (int(np.count_nonzero(huge)), most_negative)
+    return values, None
 
 
-def _decompress(path: Path, info: MetricInfo, body: bytes) -> bytes:
+def _decompress(path: Path, info: MetricInfo, body: bytes, endian: str) -> bytes:
     try:
-        (n,) = struct.unpack_from("<q", body, 0)
-        headers = np.frombuffer(body, dtype="<i8", count=3 * n, offset=8).reshape(n, 3)
+        (n,) = struct.unpack_from(f"{endian}q", body, 0)
+        headers = np.frombuffer(body, dtype=f"{endian}i8", count=3 * n, offset=8).reshape(n, 3)
         pos = 8 + 24 * n
         parts = []
         for _, _, size in headers.tolist():
@@ -371,25 +412,25 @@ def _decompress(path: Path, info: MetricInfo, body: bytes) -> bytes:
         raise CubeFormatError(f"{path}: compressed data of metric {info.name!r} is corrupt: {err}") from err
 
 
-def _convert(full: np.ndarray, info: MetricInfo, tree: CallTree, inclusive: bool) -> np.ndarray:
+def _convert(full: np.ndarray, info: MetricInfo, tree: CallTree, inclusive: bool,
+             listed: np.ndarray) -> tuple[np.ndarray, int]:
+    """Values of the requested kind, and the number of unsigned values clamped at 0."""
     stored_inclusive = info.kind == "INCLUSIVE"
     if stored_inclusive == inclusive:
-        return full
+        return full, 0
     if info.dtype in ("MAXDOUBLE", "MINDOUBLE"):
-        return _convert_extremum(full, tree, np.maximum if info.dtype == "MAXDOUBLE" else np.minimum, inclusive)
-    return to_inclusive(full, tree) if inclusive else to_exclusive(full, tree)
+        if inclusive:
+            return extremum_to_inclusive(full, tree, listed, maximum=info.dtype == "MAXDOUBLE"), 0
+        return _extremum_to_exclusive(full, tree, np.maximum if info.dtype == "MAXDOUBLE" else np.minimum), 0
+    return (to_inclusive(full, tree), 0) if inclusive else to_exclusive_counting(full, tree)
 
 
-def _convert_extremum(full, tree, op, inclusive):
-    """pycubexr's MIN/MAXDOUBLE "sum": the extremum, children that are zero everywhere ignored."""
+def _extremum_to_exclusive(full, tree, op):
+    """pycubexr's "exclusive" of an inclusively stored MIN/MAXDOUBLE metric: the extremum with every
+    child that is not zero everywhere. (Score-P stores these metrics exclusively; kept as Extra-P
+    computes it, since no Cube export is at hand to check it against.)"""
     out = full.copy()
-    if inclusive:
-        for level in range(int(tree.depth.max(initial=0)), 0, -1):
-            for node in np.flatnonzero(tree.depth == level):
-                if out[node].any():
-                    out[tree.parent[node]] = op(out[tree.parent[node]], out[node])
-    else:
-        for node in np.flatnonzero(tree.parent >= 0):
-            if full[node].any():
-                out[tree.parent[node]] = op(out[tree.parent[node]], full[node])
+    for node in np.flatnonzero(tree.parent >= 0):
+        if full[node].any():
+            out[tree.parent[node]] = op(out[tree.parent[node]], full[node])
     return out

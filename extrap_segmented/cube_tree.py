@@ -134,12 +134,37 @@ def to_exclusive(inclusive: np.ndarray, tree: CallTree) -> np.ndarray:
     Unsigned integers are clamped at 0 where the children's sum exceeds the parent, as Cube and
     pycubexr do.
     """
+    return to_exclusive_counting(inclusive, tree)[0]
+
+
+def to_exclusive_counting(inclusive: np.ndarray, tree: CallTree) -> tuple[np.ndarray, int]:
+    """:func:`to_exclusive`, and how many unsigned values were clamped at 0 (0 for other dtypes)."""
     inclusive = np.asarray(inclusive)
     children = np.flatnonzero(tree.parent >= 0)
     if np.issubdtype(inclusive.dtype, np.unsignedinteger):
         child_sum = np.zeros_like(inclusive)
         np.add.at(child_sum, tree.parent[children], inclusive[children])
-        return np.where(inclusive < child_sum, 0, inclusive - child_sum).astype(inclusive.dtype)
+        below = inclusive < child_sum
+        return np.where(below, 0, inclusive - child_sum).astype(inclusive.dtype), int(np.count_nonzero(below))
     out = np.array(inclusive, copy=True)
     np.subtract.at(out, tree.parent[children], inclusive[children])
+    return out, 0
+
+
+def extremum_to_inclusive(exclusive: np.ndarray, tree: CallTree, listed: np.ndarray, maximum: bool) -> np.ndarray:
+    """Inclusive values of a MINDOUBLE (``maximum=False``) or MAXDOUBLE metric, as CubeLib computes them.
+
+    The inclusive value of a cnode is the minimum (maximum) of the stored values in its subtree,
+    location by location. Stored zeros count (a location that never entered a callee has 0 there);
+    cnodes not ``listed`` in the file's index are neutral, as CubeLib leaves them out. Entries whose
+    whole subtree is unlisted are 0.
+    """
+    op = np.maximum if maximum else np.minimum
+    neutral = -np.inf if maximum else np.inf
+    out = np.full(exclusive.shape, neutral, dtype=np.float64)
+    out[listed] = exclusive[listed]
+    for level in range(int(tree.depth.max(initial=0)), 0, -1):
+        nodes = np.flatnonzero(tree.depth == level)
+        op.at(out, tree.parent[nodes], out[nodes])
+    out[np.isinf(out) & (out == neutral)] = 0.0
     return out

@@ -8,7 +8,8 @@ The files hold the subset of Cube4 that Score-P's profiles use and that pycubexr
   optional Cartesian topology with coordinates per location;
   (gzip-compressed when asked);
 * per metric ``<id>.index`` (sparse index listing the rows present) and ``<id>.data`` (one row of
-  ``n_locations`` values per listed cnode, little-endian, optionally zlib-compressed).
+  ``n_locations`` values per listed cnode, little-endian unless asked otherwise, optionally
+  zlib-compressed).
 
 Convention: values are arrays of shape (call paths, locations); the rows follow the ``callpaths``
 argument, the columns follow the rows of the :class:`~extrap_segmented.locations.LocationTable`.
@@ -36,6 +37,7 @@ __all__ = ["CubeMetric", "write_cubex", "make_location_table"]
 _DTYPES = {"DOUBLE": np.dtype("<f8"), "MINDOUBLE": np.dtype("<f8"), "MAXDOUBLE": np.dtype("<f8"),
            "UINT64": np.dtype("<u8"), "INT64": np.dtype("<i8")}
 _KINDS = ("exclusive", "inclusive")
+_BYTEORDERS = {"little": "<", "big": ">"}
 _CHUNK_ROWS_BYTES = 1 << 20  # zlib chunk size of compressed data files
 _MTIME = 1_700_000_000
 
@@ -103,7 +105,7 @@ def make_location_table(n_ranks: int, *, threads_per_rank: int = 1, ranks_per_no
 def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], values: Mapping[str, np.ndarray],
                 locations: LocationTable, metrics: Sequence[CubeMetric] = (), value_kind: str = "exclusive",
                 compress: bool = False, skip_zero_rows: bool = True,
-                attributes: Optional[Mapping[str, str]] = None) -> Path:
+                attributes: Optional[Mapping[str, str]] = None, byteorder: str = "little") -> Path:
     """Writes one Cube4 profile.
 
     Args:
@@ -121,6 +123,8 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
         compress: store the data files zlib-compressed (``ZCUBEX.DATA``) and ``anchor.xml`` gzipped.
         skip_zero_rows: leave rows that are zero on every location out of the sparse index.
         attributes: extra ``<attr>`` key/value pairs for the anchor.
+        byteorder: ``"little"`` or ``"big"``: byte order of index and data (Score-P writes the
+            order of the machine it ran on, e.g. big-endian on Blue Gene).
 
     Returns:
         The path written.
@@ -132,6 +136,9 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
     path = Path(path)
     if value_kind not in _KINDS:
         raise CubeFormatError(f"value_kind must be one of {_KINDS}, got {value_kind!r}")
+    if byteorder not in _BYTEORDERS:
+        raise CubeFormatError(f"byteorder must be one of {tuple(_BYTEORDERS)}, got {byteorder!r}")
+    endian = _BYTEORDERS[byteorder]
     if not values:
         raise CubeFormatError(f"{path}: at least one metric is needed")
     tree, row_order = call_tree_from_paths(callpaths)
@@ -155,14 +162,14 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
         if arr.shape != shape:
             raise CubeFormatError(f"{path}: values of metric {m.name!r} have shape {arr.shape}, "
                                   f"expected (call paths, locations) = {shape}")
-        data = _stored_rows(arr, m, row_order, col_order, cnode_of_row)
+        data = _stored_rows(arr, m, row_order, col_order, cnode_of_row, endian)
         present = np.flatnonzero(data.any(axis=1)) if skip_zero_rows else np.arange(len(data))
         if len(present) == 0:
             present = np.arange(1)  # readers require a non-empty index
         if len(present) != len(data):
             data = data[present]
-        members.append((f"{metric_id}.index", _index_bytes(present)))
-        members.append((f"{metric_id}.data", _data_bytes(data, compress)))
+        members.append((f"{metric_id}.index", _index_bytes(present, endian)))
+        members.append((f"{metric_id}.data", _data_bytes(data, compress, endian)))
     anchor = _anchor_xml(metric_defs, tree, locations, col_order, value_kind, attributes or {})
     if compress:
         anchor = gzip.compress(anchor, compresslevel=6, mtime=0)
@@ -172,8 +179,8 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
 
 
 def _stored_rows(arr: np.ndarray, m: CubeMetric, row_order: np.ndarray, col_order: Optional[np.ndarray],
-                 cnode_of_row: np.ndarray) -> np.ndarray:
-    dtype = _DTYPES[m.dtype]
+                 cnode_of_row: np.ndarray, endian: str) -> np.ndarray:
+    dtype = _DTYPES[m.dtype].newbyteorder(endian)
     if not np.all(np.isfinite(arr)):
         bad = np.argwhere(~np.isfinite(arr))[0]
         raise CubeFormatError(f"metric {m.name!r}: value at (call path {bad[0]}, location {bad[1]}) is "
@@ -190,12 +197,13 @@ def _stored_rows(arr: np.ndarray, m: CubeMetric, row_order: np.ndarray, col_orde
     return np.ascontiguousarray(data, dtype=dtype)
 
 
-def _index_bytes(present: np.ndarray) -> bytes:
-    head = b"CUBEX.INDEX" + np.array([1], "<u4").tobytes() + np.array([0], "<u2").tobytes() + b"\x01"
-    return head + np.array([len(present)], "<i4").tobytes() + present.astype("<i4").tobytes()
+def _index_bytes(present: np.ndarray, endian: str) -> bytes:
+    head = (b"CUBEX.INDEX" + np.array([1], f"{endian}u4").tobytes() + np.array([0], f"{endian}u2").tobytes()
+            + b"\x01")
+    return head + np.array([len(present)], f"{endian}i4").tobytes() + present.astype(f"{endian}i4").tobytes()
 
 
-def _data_bytes(data: np.ndarray, compress: bool) -> bytes:
+def _data_bytes(data: np.ndarray, compress: bool, endian: str) -> bytes:
     raw = data.tobytes()
     if not compress:
         return b"CUBEX.DATA" + raw
@@ -206,8 +214,8 @@ def _data_bytes(data: np.ndarray, compress: bool) -> bytes:
         headers += [upos, pos, len(c)]
         upos += min(step, len(raw) - i * step)
         pos += len(c)
-    return (b"ZCUBEX.DATA" + np.array([len(chunks)], "<i8").tobytes()
-            + np.asarray(headers, "<i8").tobytes() + b"".join(chunks))
+    return (b"ZCUBEX.DATA" + np.array([len(chunks)], f"{endian}i8").tobytes()
+            + np.asarray(headers, f"{endian}i8").tobytes() + b"".join(chunks))
 
 
 def _location_file_order(loc: LocationTable) -> Optional[np.ndarray]:

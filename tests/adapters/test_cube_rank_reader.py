@@ -30,16 +30,29 @@ def _read(reader_cls, path, scaling, inclusive):
         return reader.read_experiment(path)
 
 
-def assert_same_aggregates(path, scaling, inclusive):
+def aggregate_differences(path, scaling, inclusive):
+    """Reads ``path`` with --cube and --cube-ranks; returns (stock, ours, differences).
+
+    The two experiments must have the same measurement keys, call paths and coordinates;
+    ``differences`` lists ``(key, coordinate, aggregate, stock value, our value)`` wherever an
+    aggregate is not bit-for-bit equal.
+    """
     stock = _read(CubeFileReader2, path, scaling, inclusive)
     ours = _read(CubeRankReader, path, scaling, inclusive)
     assert list(ours.measurements) == list(stock.measurements)
     assert ours.callpaths == stock.callpaths and ours.coordinates == stock.coordinates
+    differences = []
     for key, measurements in stock.measurements.items():
         for a, b in zip(measurements, ours.measurements[key], strict=True):
             assert a.coordinate == b.coordinate
-            for attr in AGGREGATES:
-                assert getattr(b, attr) == getattr(a, attr), (key, a.coordinate, attr)
+            differences += [(key, a.coordinate, attr, getattr(a, attr), getattr(b, attr)) for attr in AGGREGATES
+                            if not getattr(b, attr) == getattr(a, attr)]
+    return stock, ours, differences
+
+
+def assert_same_aggregates(path, scaling, inclusive):
+    _, ours, differences = aggregate_differences(path, scaling, inclusive)
+    assert not differences, differences[:5]
     return ours
 
 

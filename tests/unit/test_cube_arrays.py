@@ -128,7 +128,7 @@ def test_directory_name_without_parameters(tmp_path):
         read_cube_directory(tmp_path)
 
 
-def test_negative_counter_values_are_kept_and_reported_once(tmp_path):
+def test_negative_counter_values_are_kept_and_reported_once_per_file_and_metric(tmp_path):
     for p in (2, 4):
         vals = {"PAPI_TOT_CYC": np.full((len(PATHS), p), 5.0)}
         vals["PAPI_TOT_CYC"][1, 0] = -3.0
@@ -136,7 +136,7 @@ def test_negative_counter_values_are_kept_and_reported_once(tmp_path):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         series = read_cube_directory(tmp_path)
-    negative = [w for w in caught if "negative values" in str(w.message)]
-    assert len(negative) == 1
-    assert "app.p2.r1/profile.cubex (metric PAPI_TOT_CYC: 1 values)" in str(negative[0].message)
+    negative = sorted(str(w.message) for w in caught if "negative values" in str(w.message))
+    assert negative == [f"{tmp_path / f'app.p{p}.r1' / 'profile.cubex'}: metric 'PAPI_TOT_CYC' has 1 negative "
+                        f"values; kept as they are" for p in (2, 4)]
     assert series.array("PAPI_TOT_CYC", 0)[1, 0, 0] == -3.0

@@ -1,0 +1,51 @@
+"""PNG plot of a segmented series (matplotlib imported lazily, Agg backend)."""
+import numpy as np
+
+
+def plot_segmentation(x, y, path, *, unsegmented=None, segments=(), change_points=(), title=None,
+                      parameter="p", log_x=None):
+    """Draws measurements, the unsegmented model (dashed), segment models (solid) and vertical
+    lines at the change points, and writes a PNG.
+
+    Args:
+        x, y: measurements.
+        path: output file (PNG).
+        unsegmented: callable ``f(x_array) -> y_array`` of the single model, or None.
+        segments: ``[(f, (x_first, x_last)), …]`` segment models and the x range each covers.
+        change_points: x positions of the change points (a pair of neighbours is drawn as two lines).
+        title: figure title.
+        parameter: axis label of x.
+        log_x: logarithmic x axis (default: when x spans more than a factor 20 and is positive).
+
+    Returns:
+        ``path``.
+    """
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if log_x is None:
+        log_x = bool(np.all(x > 0) and x.max() / x.min() > 20)
+    grid = np.geomspace(x.min(), x.max(), 400) if log_x else np.linspace(x.min(), x.max(), 400)
+    fig, ax = plt.subplots(figsize=(6, 4), dpi=90)
+    ax.plot(x, y, "o", color="black", label="measurements", zorder=3)
+    if unsegmented is not None:
+        ax.plot(grid, unsegmented(grid), "--", color="grey", label="unsegmented model")
+    for i, (function, (first, last)) in enumerate(segments):
+        part = grid[(grid >= first) & (grid <= last)]
+        ax.plot(part, function(part), "-", lw=2, label=f"segment {i + 1}")
+    for j, cp in enumerate(change_points):
+        ax.axvline(cp, color="tab:red", lw=1, ls=":", label="change point" if j == 0 else None)
+    if log_x:
+        ax.set_xscale("log", base=2)
+    ax.set_xlabel(parameter)
+    ax.set_ylabel("value")
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path

@@ -1,0 +1,32 @@
+"""Properties of the change-point search: scale invariance, no crash on finite input."""
+import numpy as np
+from hypothesis import given, settings, strategies as st
+
+from extrap_segmented.change_point_search import ChangePointSearch
+from extrap_segmented.synthetic_series import make_series
+
+series = st.builds(lambda seed, left, seg, layout, noise: make_series(left, (10 - left) if seg else 0,
+                                                                        layout=layout, noise=noise, seed=seed)
+                   if seg else make_series(10, layout=layout, noise=noise, seed=seed),
+                   st.integers(0, 10 ** 6), st.integers(3, 7), st.booleans(), st.sampled_from(["linear", "pow2"]),
+                   st.sampled_from([0.0, 0.02, 0.05, 0.15]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(series, st.sampled_from([1e-6, 0.37, 1000.0, -3.0]), st.sampled_from(["test", "paper"]))
+def test_scaling_y_changes_no_decision(s, factor, mode):
+    a = ChangePointSearch(mode=mode).fit(s.x, s.y)
+    b = ChangePointSearch(mode=mode).fit(s.x, s.y * factor)
+    assert a.segmented_ == b.segmented_
+    assert a.predict() == b.predict() and a.shared_ == b.shared_
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=6, max_size=14))
+def test_any_finite_input_gives_valid_breakpoints(values):
+    y = np.array(values)
+    x = np.arange(1, len(y) + 1.0)
+    search = ChangePointSearch().fit(x, y)
+    bounds = search.predict()
+    assert bounds[-1] == len(y) and bounds == sorted(bounds)
+    assert all(stop - start >= 3 for start, stop in search.segments())
