@@ -7,8 +7,8 @@ equals what ``--cube`` computes on the same directory:
 * weak scaling: aggregates over all values of all repetitions and locations;
 * strong scaling: aggregates over the per-repetition sums over locations;
 * weak_threaded: as weak, with zero values masked (unless a repetition is zero everywhere);
-* call paths missing at some points are merged into their parent (exclusive values) or dropped
-  (inclusive values), as ``--cube`` does.
+* call paths missing at some points are left out, as ``--cube`` does (its merge into the parent
+  merges each measurement with itself, see ``read_experiment``), with one warning naming them.
 
 In addition each measurement keeps ``values`` (float64 ndarray, repetitions x locations, a view into
 one array per point and metric) and ``locations`` (the :class:`LocationTable` of its coordinate),
@@ -43,7 +43,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
 from extrap_segmented.adapters.rank_experiment import RankExperiment
 from extrap_segmented.cube_arrays import PointValues, read_cube_points
-from extrap_segmented.exceptions import CubeFormatError
+from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 
 
 _REDUCTIONS = {"MAXDOUBLE": np.max, "MINDOUBLE": np.min}
@@ -119,10 +119,13 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
         progress_bar.step("Unify calltrees")
         to_merge = CubeFileReader2._determine_and_add_common_callpaths(experiment, len(series.points), progress_bar)
+        _warn_left_out(to_merge)
         if self.use_inclusive_measurements:
             CubeFileReader2._delete_callpaths_from_experiment(experiment, to_merge, progress_bar)
         else:
-            _merge_location_values(experiment, to_merge)
+            # Extra-P 4.2.5 means to merge these into their parents, but its parent search starts at the
+            # call path itself, which is still there: each measurement is merged with itself and deleted.
+            # So the parents keep their own values, and so do their per-location values here.
             CubeFileReader2._merge_callpaths_into_existing_calltree(experiment, to_merge, progress_bar)
         experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, progress_bar, progress_scale=0.1)
         io_helper.validate_experiment(experiment, progress_bar)
@@ -169,28 +172,10 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         return list(rows)
 
 
-def _merge_location_values(experiment: RankExperiment, to_merge) -> None:
-    """Adds the per-location values of call paths about to be merged into their parents.
-
-    Walks the keys in the order and with the parent search of
-    ``CubeFileReader2._merge_callpaths_into_existing_calltree`` (which then merges the aggregates).
-    """
-    removed = set()
-    adopted: dict = {}  # (target key, coordinate) -> measurement re-assigned to the target
-    for key in to_merge:
-        callpath, metric = key
-        target = key
-        while (target not in experiment.measurements or target in removed) and '->' in target[0].name:
-            target = (Callpath(target[0].name.rsplit('->', 1)[0]), metric)
-        if target in experiment.measurements and target not in removed:
-            by_coordinate = {m.coordinate: m for m in experiment.measurements[target]}
-            for m in experiment.measurements[key]:
-                into = by_coordinate.get(m.coordinate) or adopted.get((target, m.coordinate))
-                if into is None:
-                    adopted[(target, m.coordinate)] = m
-                elif into.values is not None and m.values is not None and into.values.shape == m.values.shape:
-                    into.values = into.values + m.values
-                else:
-                    warnings.warn(f"per-location values of {callpath} at {m.coordinate} could not be merged into "
-                                  f"{target[0]} (different repetitions); the parent keeps its own values")
-        removed.add(key)
+def _warn_left_out(keys) -> None:
+    """One warning naming the call paths that occur at only some points (both readers leave them out)."""
+    names = sorted({callpath.name for callpath, _ in keys})
+    if names:
+        warnings.warn(f"{len(names)} call paths occur at only some measurement points and are left out, as Extra-P's "
+                      f"--cube does: {', '.join(names[:5])}" + (f" and {len(names) - 5} more" if len(names) > 5 else ""),
+                      CubeDataWarning, stacklevel=3)

@@ -3,9 +3,10 @@
 The ``extrap_segmented_autoload.pth`` file (and, for Python >= 3.15, the matching ``.start``
 file of PEP 829) calls :func:`install`. It only puts a small finder on ``sys.meta_path``: no
 numpy, no Extra-P and no pluggy are imported at start-up. The finder wraps the loaders of
-Extra-P's modules; once one of the three registry modules has been executed *and* no Extra-P
-module is still half-initialised (so plugin modules can import any Extra-P module safely),
-the plugins are registered. After all three registries are served, the finder removes itself.
+Extra-P's modules and of this package's; once one of the three registry modules has been
+executed *and* none of those modules is still half-initialised (so plugin modules can import
+any of them safely), the plugins are registered. After all three registries are served, the
+finder removes itself.
 
 Set ``EXTRAP_SEGMENTED_DISABLE=1`` to start Extra-P without any plugin.
 """
@@ -18,8 +19,11 @@ REGISTRY_MODULES = (
 )
 
 
+WATCHED_PREFIXES = ("extrap.", "extrap_segmented.")
+
+
 class _ExtrapLoader:
-    """Delegates to Extra-P's own loader and reports when a module has been executed."""
+    """Delegates to the module's own loader and reports when the module has been executed."""
 
     def __init__(self, loader, watcher):
         self._loader = loader
@@ -49,13 +53,15 @@ class RegistryWatcher:
     """``sys.meta_path`` finder that triggers plugin registration after Extra-P's imports."""
 
     def __init__(self):
-        self.depth = 0  # Extra-P modules currently executing (nested imports)
+        self.depth = 0  # watched modules currently executing (nested imports)
         self.ready = []  # registry modules executed but not yet served
         self.served = set()
         self._registering = False
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname != "extrap" and not fullname.startswith("extrap."):
+        # This package's modules count too: when a script imports one of them first (say the
+        # Cube reader) and it imports Extra-P, registration must wait until it is complete.
+        if not fullname.startswith(WATCHED_PREFIXES) and fullname != "extrap":
             return None
         for finder in sys.meta_path:
             if finder is self or not hasattr(finder, "find_spec"):

@@ -3,11 +3,11 @@
 * :func:`plot_configuration_strips` - per configuration, the per-rank values sorted ascending and
   colored by cluster (the spatial-divergence paper's Fig. 2 as a sorted strip);
 * :func:`plot_cluster_models` - per kernel, each cluster's values and model, and its member count
-  and membership model, over one parameter.
+  and membership model, each over one parameter.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -65,8 +65,20 @@ def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequen
     plt.close(fig)
 
 
+def _parameter_axis(ax, xs) -> None:
+    """Log x axis with the measured parameter values as plain tick labels."""
+    ax.set_xscale("log")
+    ticks = np.unique(np.concatenate([np.asarray(x, dtype=float) for x in xs])) if xs else np.array([])
+    ticks = ticks[ticks > 0]
+    if 0 < len(ticks) <= 12:
+        ax.set_xticks(ticks)
+        ax.set_xticklabels([f"{t:g}" for t in ticks], fontsize=7)
+        ax.minorticks_off()
+
+
 def plot_cluster_models(path, clusters: Sequence[dict], xlabel: str, ylabel: str = "value",
-                        title: str = "") -> None:
+                        title: str = "", count_clusters: Optional[Sequence[dict]] = None,
+                        count_xlabel: Optional[str] = None) -> None:
     """Each cluster's values and model (left) and member counts and membership model (right).
 
     Args:
@@ -76,22 +88,31 @@ def plot_cluster_models(path, clusters: Sequence[dict], xlabel: str, ylabel: str
         xlabel: name of the parameter on the x axis.
         ylabel: label of the value axis.
         title: figure title.
+        count_clusters: the same kind of dicts for the right panel (member counts), e.g. along another
+            parameter; default ``clusters``.
+        count_xlabel: x label of the right panel; default ``xlabel``.
     """
     plt = _pyplot()
-    colors = _color_map([c["name"] for c in clusters])
+    count_clusters = clusters if count_clusters is None else count_clusters
+    colors = _color_map([c["name"] for c in clusters] + [c["name"] for c in count_clusters])
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
     for cluster in clusters:
         color = colors[cluster["name"]]
         left.scatter(cluster["x"], cluster["values"], color=color, s=14, label=cluster["name"])
-        right.scatter(cluster["x"], cluster["counts"], color=color, s=14, label=cluster["name"])
         if cluster.get("curve") is not None:
             left.plot(cluster["curve_x"], cluster["curve"], color=color, lw=1)
+    for cluster in count_clusters:
+        color = colors[cluster["name"]]
+        right.scatter(cluster["x"], cluster["counts"], color=color, s=14, label=cluster["name"])
         if cluster.get("count_curve") is not None:
-            right.plot(cluster["curve_x"], cluster["count_curve"], color=color, lw=1)
-    for ax, label in ((left, ylabel), (right, "ranks in cluster")):
-        ax.set_xlabel(xlabel)
+            # a membership model below one rank only extrapolates; hide it on the log axis
+            curve = np.asarray(cluster["count_curve"], dtype=float)
+            right.plot(cluster["curve_x"], np.where(curve >= 0.5, curve, np.nan), color=color, lw=1)
+    for ax, label, x_label, data in ((left, ylabel, xlabel, clusters),
+                                     (right, "ranks in cluster", count_xlabel or xlabel, count_clusters)):
+        ax.set_xlabel(x_label)
         ax.set_ylabel(label)
-        ax.set_xscale("log")
+        _parameter_axis(ax, [c["x"] for c in data])
         ax.grid(alpha=0.3)
     right.set_yscale("log")
     left.legend(fontsize=7)

@@ -182,7 +182,8 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
                         locations=[])
     point_metrics: list[dict[str, PointValues]] = []
     for point, files in groups:
-        profiles = []
+        profiles: list[CubeProfile] = []
+        blocks: dict[str, _Block] = {}
         for f in files:
             try:
                 prof = read_cubex(f, metrics=metrics, inclusive=inclusive)
@@ -194,6 +195,7 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
                 if progress is not None:
                     progress(Path(f))
             profiles.append(prof)
+            _absorb(blocks, prof, len(files))
             for message in profile_notes(prof):
                 warnings.warn(message, CubeDataWarning, stacklevel=2)
         if not profiles:
@@ -205,7 +207,8 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
             series.skipped += [(p.path, reason) for p in profiles]
             warnings.warn(reason, CubeDataWarning, stacklevel=2)
             continue
-        callpaths, per_metric = _combine(profiles)
+        callpaths, per_metric = _combine(profiles, blocks)
+        del blocks
         for info in (i for p in profiles for i in p.metrics):
             series.metrics.setdefault(info.name, info)
         series.points.append(tuple(point))
@@ -237,7 +240,42 @@ def profile_notes(profile: CubeProfile) -> list[str]:
     return notes
 
 
-def _combine(profiles: list[CubeProfile]) -> tuple[tuple[str, ...], dict[str, PointValues]]:
+@dataclass
+class _Block:
+    """Values of one metric for all files of a point, (call paths, files, locations), filled file by
+    file; ``members`` are the profiles whose values are views of slots ``0 .. len(members) - 1``."""
+
+    array: np.ndarray
+    callpaths: tuple[str, ...]
+    members: list[CubeProfile]
+
+
+def _absorb(blocks: dict[str, _Block], profile: CubeProfile, n_files: int) -> None:
+    """Moves the profile's values into the point's blocks and leaves views in their place.
+
+    Stacking the repetitions of a point then needs no second copy: the block is the point's
+    ``PointValues.rows``. Only profiles that list every call path once, in the order of the block,
+    are absorbed; others keep their arrays (and their point is stacked by copying).
+    """
+    n_cp, n_loc = len(profile.callpaths), len(profile.locations)
+    if len(set(profile.callpaths)) != n_cp:
+        return
+    for name, values in profile.values.items():
+        if not np.array_equal(profile.listed[name], np.arange(n_cp)):
+            continue
+        block = blocks.get(name)
+        if block is None:
+            block = blocks[name] = _Block(np.empty((n_cp, n_files, n_loc)), profile.callpaths, [])
+        slot = len(block.members)
+        if block.callpaths != profile.callpaths or block.array.shape[2] != n_loc or slot >= n_files:
+            continue
+        block.array[:, slot, :] = values
+        profile.values[name] = block.array[:, slot, :]
+        block.members.append(profile)
+
+
+def _combine(profiles: list[CubeProfile], blocks: dict[str, _Block]
+             ) -> tuple[tuple[str, ...], dict[str, PointValues]]:
     """Stacks the profiles of one point, rows grouped by call path (see :class:`PointValues`)."""
     order: dict[str, int] = {}
     for p in profiles:
@@ -246,23 +284,28 @@ def _combine(profiles: list[CubeProfile]) -> tuple[tuple[str, ...], dict[str, Po
     out = {}
     for name in dict.fromkeys(m.name for p in profiles for m in p.metrics):
         having = [p for p in profiles if name in p.values]
-        out[name] = _stack(having, name)
+        block = blocks.get(name)
+        if block is not None and len(block.members) == len(having) and all(
+                a is b for a, b in zip(block.members, having)):
+            out[name] = _from_block(block)
+        else:
+            out[name] = _stack(having, name)
     return tuple(order), out
 
 
+def _from_block(block: _Block) -> PointValues:
+    """PointValues of a block; a copy only if some files of the point were not absorbed."""
+    n_cp, n_files, n_loc = block.array.shape
+    reps = len(block.members)
+    cube = block.array if reps == n_files else np.ascontiguousarray(block.array[:, :reps])
+    start = np.arange(n_cp, dtype=np.int64) * reps
+    return PointValues(cube.reshape(n_cp * reps, n_loc), start, start + reps, block.callpaths)
+
+
 def _stack(having: list[CubeProfile], name: str) -> PointValues:
-    first = having[0]
-    n_cp, n_loc = len(first.callpaths), len(first.locations)
-    regular = len(set(first.callpaths)) == n_cp and all(
-        p.callpaths == first.callpaths and np.array_equal(p.listed[name], np.arange(n_cp)) for p in having)
-    if regular:
-        rows = np.empty((n_cp, len(having), n_loc), dtype=np.float64)
-        for r, p in enumerate(having):
-            rows[:, r, :] = p.values[name]
-        start = np.arange(n_cp, dtype=np.int64) * len(having)
-        return PointValues(rows.reshape(n_cp * len(having), n_loc), start, start + len(having), first.callpaths)
-    # general case: rows left out of the index, inclusive storage order, differing call trees, or a
-    # path occurring twice in one profile -- rows in the order Extra-P's reader meets them
+    """General case: rows left out of the index, inclusive storage order, differing call trees, or
+    a path occurring twice in one profile -- rows in the order Extra-P's reader meets them."""
+    n_loc = len(having[0].locations)
     slots: dict[str, list[np.ndarray]] = {}
     for p in having:
         for idx in p.listed[name].tolist():

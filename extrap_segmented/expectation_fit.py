@@ -210,7 +210,7 @@ class FitResult:
         """Model with coefficients, e.g. ``3.1e-05 + 2.2e-06 · p^0.5 log p``."""
         if self.is_constant:
             return f"{self.constant:.3g}"
-        sign = "-" if self.constant < 0 else "+"
+        sign = "-" if self.coefficient < 0 else "+"
         return f"{self.constant:.3g} {sign} {abs(self.coefficient):.3g} · {self.term.format(variable)}" \
             if self.constant != 0 else f"{self.coefficient:.3g} · {self.term.format(variable)}"
 

@@ -196,6 +196,11 @@ def _clean_constant(intercept, minimum, epsilon):
 
 
 def _loo_costs(xs, ys, mask, terms, epsilon):
+    """Leave-one-out costs, all folds at once (fold = last axis).
+
+    Per fold the arithmetic is that of a loop over folds; the costs are accumulated in fold
+    order with ``cumsum`` (a sequential sum), so the results equal the loop's bit for bit.
+    """
     n_sub, n_terms, m = terms.shape
     with np.errstate(all="ignore"):
         count, t_mean, y_mean, tc, yc = _centered_sums(terms, ys, mask)
@@ -208,33 +213,38 @@ def _loo_costs(xs, ys, mask, terms, epsilon):
         rows = np.arange(n_sub)
         lowest, second = ys[rows, order[:, 0]], ys[rows, order[:, 1]]
 
-        rss, nrss, rrss, re, smape = (np.zeros((n_sub, n_terms)) for _ in range(5))
-        for j in range(m):
-            fold = mask[:, j][:, None]
-            n_train = count - 1
-            tj, yj = tc[:, :, j], yc[:, j][:, None]
-            a_c, b = _line_fit(n_train[:, None], s_t - tj, s_y - yj, s_tt - tj * tj, s_ty - tj * yj)
-            intercept = a_c + y_mean[:, None] - b * t_mean
-            minimum = np.where(order[:, 0] == j, second, lowest)[:, None]
-            intercept = _clean_constant(intercept, minimum, epsilon)
-            actual = ys[:, j][:, None]
-            predicted = intercept + b * terms[:, :, j]
-            diff = predicted - actual
-            share = (n_train + 1)[:, None]
-            new_rss = rss + diff * diff
-            nrss = np.where(fold, nrss + np.sqrt(new_rss) / ((y_raw_sum - ys[:, j]) / n_train)[:, None] / share,
-                            nrss)
-            rss = np.where(fold, new_rss, rss)
-            relative = diff / actual
-            has_actual = fold & (actual != 0)
-            re = np.where(has_actual, re + np.abs(relative) / share, re)
-            rrss = np.where(has_actual, rrss + relative * relative, rrss)
-            abssum = np.abs(actual) + np.abs(predicted)
-            smape = np.where(fold & (abssum != 0), smape + (np.abs(diff) / abssum * 2) / share * 100, smape)
+        # (S, 1, m) per-fold quantities broadcast against (S, K, m)
+        fold = mask[:, None, :]
+        n_train = (count - 1)[:, None, None]
+        yj = yc[:, None, :]
+        a_c, b = _line_fit(n_train, s_t[:, :, None] - tc, s_y[:, :, None] - yj, s_tt[:, :, None] - tc * tc,
+                           s_ty[:, :, None] - tc * yj)
+        intercept = a_c + y_mean[:, None, None] - b * t_mean[:, :, None]
+        minimum = np.where(order[:, 0][:, None] == np.arange(m)[None, :], second[:, None], lowest[:, None])
+        intercept = _clean_constant(intercept, minimum[:, None, :], epsilon)
+        actual = ys[:, None, :]
+        predicted = intercept + b * terms
+        diff = predicted - actual
+        share = count[:, None, None]
+        rss_steps = np.cumsum(np.where(fold, diff * diff, 0.0), axis=2)
+        nrss_terms = np.sqrt(rss_steps) / ((y_raw_sum[:, None] - ys) / (count - 1)[:, None])[:, None, :] / share
+        relative = diff / actual
+        has_actual = fold & (actual != 0)
+        abssum = np.abs(actual) + np.abs(predicted)
+        rss = rss_steps[:, :, -1]
+        nrss = _sequential_sum(np.where(fold, nrss_terms, 0.0))
+        re = _sequential_sum(np.where(has_actual, np.abs(relative) / share, 0.0))
+        rrss = _sequential_sum(np.where(has_actual, relative * relative, 0.0))
+        smape = _sequential_sum(np.where(fold & (abssum != 0), (np.abs(diff) / abssum * 2) / share * 100, 0.0))
 
         a_c, b = _line_fit(count[:, None], s_t, s_y, s_tt, s_ty)
         intercept = a_c + y_mean[:, None] - b * t_mean
     return (rss, nrss, rrss, re, smape), intercept, b
+
+
+def _sequential_sum(values):
+    """Sum over the last axis in index order (``np.sum`` would sum pairwise)."""
+    return np.cumsum(values, axis=-1)[..., -1]
 
 
 def _in_sample_costs(ys, mask, terms, epsilon):

@@ -5,6 +5,7 @@ import io
 import json
 import logging
 import textwrap
+from fractions import Fraction
 from contextlib import redirect_stdout
 from pathlib import Path
 
@@ -111,7 +112,7 @@ def test_print_all_shows_clusters_under_the_model(stencil_1p):
     text = format_output(experiment, "all")
     block = text[text.index("\t\tModel:"):]
     assert block.index("\t\tClusters:") < block.index("\t\t\tC4: 4 ranks at 5 configurations")
-    assert "members: 4.0; topology: corner 100%" in text
+    assert "members: 4; topology: corner 100%" in text
     assert "left out: (4)" in text
 
 
@@ -266,22 +267,65 @@ def test_gui_shows_cluster_annotation(stencil_1p, tmp_path):
     assert shown["tooltip"].startswith("Clusters: 1..4") and shown["icons"] == 1
 
 
-def test_cube_ranks_stencil_acceptance_with_rules():
-    """Issue 5 acceptance on the Cube fixture read with the per-rank reader (skipped until it imports)."""
-    try:
-        from extrap_segmented.adapters.cube_rank_reader import CubeRankReader
-    except Exception as error:  # the reader is developed separately
-        pytest.skip(f"per-rank Cube reader unavailable: {error}")
-    experiment = CubeRankReader().read_experiment(str(REPO / "fixtures" / "cube" / "stencil2d-ps"))
-    generator = model(experiment, rules_file=str(REPO / "fixtures" / "rules" / "stencil2d.toml"))
-    result = generator.models[(Callpath("main->timestep->compute_fluxes->density_flux"), Metric("time"))]
+DENSITY_FLUX = (Callpath("main->timestep->compute_fluxes->density_flux"), Metric("time"))
+
+
+@pytest.fixture(scope="module")
+def stencil_cube():
+    """The 2-D stencil Cube fixture read with the per-rank reader (ranks with Cartesian coordinates)."""
+    from extrap_segmented.adapters.cube_rank_reader import CubeRankReader
+
+    return CubeRankReader().read_experiment(str(REPO / "fixtures" / "cube" / "stencil2d-ps"))
+
+
+def _only_linear_in_s(function) -> bool:
+    pairs = [(t.term_type, t.exponent) for term in function.compound_terms
+             for index, compound in term.parameter_term_pairs if index == 1 for t in compound.simple_terms]
+    return bool(pairs) and set(pairs) == {("polynomial", 1)}
+
+
+def _membership_exponents(function) -> set:
+    return {(t.term_type, t.exponent) for term in function.compound_terms
+            for _, compound in term.parameter_term_pairs for t in compound.simple_terms}
+
+
+def test_cube_ranks_stencil_acceptance_default_options(stencil_cube):
+    """Issue 5 acceptance: default options (10 % threshold, no rules) on the per-rank Cube fixture."""
+    result = model(stencil_cube).models[DENSITY_FLUX]
+    counts = {tuple(c): n for c, n in zip(result.count_coordinates, result.counts)}
+    large = [n for c, n in counts.items() if c[0] >= 16]
+    assert len(large) == 25 and set(large) == {4}
+    assert [c.name for c in result.clusters] == ["C1", "C2", "C3", "C4"]
+    inner, edge_a, edge_b, corner = result.clusters
+    assert inner.positions == {"inner": sum(inner.counts)} and corner.positions == {"corner": sum(corner.counts)}
+    assert {tuple(edge_a.positions), tuple(edge_b.positions)} == {("edge-0",), ("edge-1",)}
+    assert _only_linear_in_s(inner.model.hypothesis.function), inner.model.hypothesis.function.to_string("p", "s")
+    # member counts: corners constant 4, edges 2 (sqrt(p) - 2) each, inner (sqrt(p) - 2)^2 ~ p
+    assert corner.membership_model.hypothesis.function.to_string("p", "s") == "4.0"
+    for edge in (edge_a, edge_b):
+        assert _membership_exponents(edge.membership_model.hypothesis.function) == {("polynomial", Fraction(1, 2))}
+        assert edge.membership_model.hypothesis.function.evaluate((1024.0, 100.0)) == pytest.approx(60, abs=0.5)
+    assert _membership_exponents(inner.membership_model.hypothesis.function) == {("polynomial", 1)}
+    assert result.slowest == "C4"
+
+
+def test_cube_ranks_stencil_with_rules_file(stencil_cube):
+    """The paper's tuned clustering: a rules file names the classes by Cartesian position."""
+    result = model(stencil_cube, rules_file=str(REPO / "fixtures" / "rules" / "stencil2d.toml")).models[DENSITY_FLUX]
     assert [c.name for c in result.clusters] == ["corner", "top-bottom edge", "left-right edge", "inner"]
-    p16 = [j for j, c in enumerate(result.cluster("inner").coordinates) if c[0] >= 16]
-    assert len(p16) == 25
-    inner = result.cluster("inner").model.hypothesis.function
-    for term in inner.compound_terms:
-        for index, compound in term.parameter_term_pairs:
-            if index == 1:
-                assert [(t.term_type, t.exponent) for t in compound.simple_terms] == [("polynomial", 1)]
+    assert result.cluster("corner").counts == [4] * 30
+    inner = result.cluster("inner")
+    assert len([c for c in inner.coordinates if c[0] >= 16]) == 25
+    assert _only_linear_in_s(inner.model.hypothesis.function)
     members = [c.membership_model.hypothesis.function.to_string("p", "s") for c in result.clusters]
     assert members[0] == "4.0" and "p^(1/2)" in members[1] and "p^(1/2)" in members[2] and "p^(1)" in members[3]
+
+
+def test_plot_dir_writes_strip_and_model_pngs(tmp_path):
+    experiment = make_experiment({"flux": stencil_values}, ss=[100, 400])
+    model(experiment, plot_dir=str(tmp_path), min_points=2)
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert written == ["flux-time-clusters.png", "flux-time-ranks.png"]
+    for name in written:
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000

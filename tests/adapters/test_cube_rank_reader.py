@@ -17,6 +17,7 @@ from extrap.util.exceptions import FileFormatError, RecoverableError
 from extrap_segmented.adapters.cube_rank_reader import CubeRankReader
 from extrap_segmented.adapters.rank_experiment import RankExperiment
 from extrap_segmented.cube_writer import make_location_table, write_cubex
+from extrap_segmented.exceptions import CubeDataWarning
 
 AGGREGATES = ("mean", "median", "minimum", "maximum", "std", "repetitions")
 
@@ -28,6 +29,12 @@ def _read(reader_cls, path, scaling, inclusive):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return reader.read_experiment(path)
+
+
+def _read_with_warnings(reader_cls, path):
+    reader = reader_cls()
+    reader.scaling_type = "weak"
+    return reader.read_experiment(path)
 
 
 def aggregate_differences(path, scaling, inclusive):
@@ -73,19 +80,28 @@ def test_weak_threaded_matches_too(fixtures_dir):
 @pytest.mark.parametrize("inclusive", [False, True])
 def test_call_paths_missing_at_some_points_are_unified_like_stock(tmp_path, inclusive):
     rng = np.random.default_rng(5)
+    written = {}
     for p in (2, 4, 8, 16, 32):
         paths = ["main", "main->solve", "main->solve->MPI_Allreduce"]
         if p >= 8:
             paths += ["main->solve->MPI_Allreduce->progress", "main->solve->halo"]
         for r in (1, 2):
+            written[p, r] = rng.random((len(paths), p))
             write_cubex(tmp_path / f"app.p{p}.r{r}" / "profile.cubex", callpaths=paths,
-                        values={"time": rng.random((len(paths), p))}, locations=make_location_table(p))
+                        values={"time": written[p, r]}, locations=make_location_table(p))
     ours = assert_same_aggregates(tmp_path, "weak", inclusive)
-    if not inclusive:
-        # the merged callees' values are added to their parent's per-location values
-        m = [m for m in ours.measurements[next(k for k in ours.measurements if k[0].name == "main->solve")]
+    # --cube leaves them out (exclusive values too: its merge finds the call path itself as "parent"),
+    # so the parents' per-location values stay their own, consistent with their aggregates
+    assert [c.name for c in ours.callpaths] == ["main", "main->solve", "main->solve->MPI_Allreduce"]
+    for c, row in (("main->solve", 1), ("main->solve->MPI_Allreduce", 2)):
+        m = [m for m in ours.measurements[next(k for k in ours.measurements if k[0].name == c)]
              if m.coordinate.as_tuple() == (8.0,)][0]
-        assert m.values.shape == (2, 8)
+        assert m.mean == np.mean(m.values)
+        if not inclusive:
+            # rows in Extra-P's file order (directory listing order)
+            assert sorted(map(tuple, m.values)) == sorted(tuple(written[8, r][row]) for r in (1, 2))
+    with pytest.warns(CubeDataWarning, match="2 call paths occur at only some measurement points and are left out"):
+        _read_with_warnings(CubeRankReader, tmp_path)
 
 
 def test_measurements_keep_location_identity(fixtures_dir):

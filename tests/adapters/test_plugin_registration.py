@@ -165,3 +165,21 @@ def test_version_command_lists_plugins_and_problems(plugin_dists):
     assert "dummy-extrap-plugin [dummy-extrap-plugin 1.0]" in out
     assert "Refining (--modeler refining)" in out and "dummy_text (--dummy-text)" in out
     assert "broken-extrap-plugin" in out and "broken on purpose" in out
+
+
+@pytest.mark.parametrize("first_import", ["extrap_segmented.adapters.cube_rank_reader",
+                                          "extrap_segmented.adapters.clustered_modeler"])
+def test_importing_a_plugin_module_first_still_registers_it(first_import):
+    # The plugin module imports Extra-P; registration must wait until that module is complete.
+    code = textwrap.dedent(f"""
+        import warnings
+        warnings.simplefilter("error", RuntimeWarning)
+        import {first_import}
+        from extrap.fileio.file_reader import all_readers
+        from extrap.modelers import single_parameter, multi_parameter
+        print("cube_ranks" in all_readers, "Clustered" in single_parameter.all_modelers,
+              "Clustered" in multi_parameter.all_modelers)
+    """)
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "True"]

@@ -194,3 +194,15 @@ def test_validate_many_matches_single_fits():
         single = validate_series(np.repeat(cases.x, values.shape[1]), values.ravel(), "O(p)")
         assert single.model.term == result.model.term
         assert single.model.coefficient == pytest.approx(result.model.coefficient)
+
+
+def test_model_formula_shows_the_sign_of_each_coefficient():
+    from extrap_segmented.complexity_expectation import parse_expectation
+    from extrap_segmented.expectation_fit import FitResult
+    term = parse_expectation("O(log^2 p)").term
+    grows = FitResult(term=term, constant=-6.03e-5, coefficient=4.35e-6, adjusted_r2=0.88, p_value=0.0,
+                      n_points=6, n_candidates=9)
+    shrinks = FitResult(term=term, constant=1e-3, coefficient=-2e-6, adjusted_r2=0.5, p_value=0.0,
+                        n_points=6, n_candidates=9)
+    assert grows.formula() == "-6.03e-05 + 4.35e-06 · log^2 p"
+    assert shrinks.formula() == "0.001 - 2e-06 · log^2 p"
