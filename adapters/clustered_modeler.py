@@ -38,15 +38,21 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters.clustered_kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
-from extrap_segmented.adapters.clustered_models import (ClusterAnnotation, ClusterAnnotationSchema,  # noqa: F401
+from extrap_segmented.adapters.clustered_models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustered_print import install_cluster_printing
-from extrap_segmented.adapters.clustered_text import cluster_summary  # noqa: F401
+from extrap_segmented.adapters.clustered_text import cluster_summary
 from extrap_segmented.adapters.fast_basic_modeler import VectorizedBasicModeler
 from extrap_segmented.cluster_rules import load_rules
 from extrap_segmented.exceptions import ExtrapSegmentedError
 from extrap_segmented.relative_distance_clustering import DEFAULT_THRESHOLD
+
+# The modelers, and (for code written against the single-module version) the result classes and
+# their schemas, which keep saved experiments loadable.
+__all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", "ClusteredModel", "ClusterInfo",
+           "ClusterAnnotation", "ClusteredModelSchema", "ClusterInfoSchema", "ClusterAnnotationSchema",
+           "cluster_summary", "install_cluster_printing"]
 
 
 class _ClusteringMixin:

@@ -8,7 +8,9 @@ operations per kernel instead of ~400 ``lstsq`` calls); only the winning hypothe
 Extra-P object, and its coefficients come from Extra-P's own ``compute_coefficients``.
 
 Differences: the costs (RSS, SMAPE, ...) of the returned hypothesis come from the closed-form
-search and may differ from Extra-P's in the last digits (different summation order). Inputs the
+search and may differ from Extra-P's at rounding level (different summation order), so where two
+terms tie at rounding level (e.g. both fit the points exactly) the other one may win; on 400 seeded
+series 398 models were identical (``benchmarks/clustering_fast_basic_modeler.py``). Inputs the
 closed form does not cover (fewer than three points, repeated or non-finite values, terms other
 than ``p^i * log2(p)^j``) are handed to Extra-P's own implementation, so results never differ in
 kind.

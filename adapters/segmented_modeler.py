@@ -196,14 +196,6 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 model = Model(hypothesis)
             model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
             return model
-        compound = copy.copy(self.hypotheses_building_blocks[term])
-        function = SingleParameterFunction(compound)
-        hypothesis = SingleParameterHypothesis(function, self.use_measure)
-        hypothesis.compute_coefficients(measurements)  # numpy.linalg.lstsq, as Extra-P: same coefficients
-        hypothesis._RSS, hypothesis._nRSS, hypothesis._rRSS = fits.rss[0], fits.nrss[0], fits.rrss[0]
-        hypothesis._RE, hypothesis._SMAPE, hypothesis._AR2 = fits.re[0], fits.smape[0], fits.ar2[0]
-        hypothesis._costs_are_calculated = True
-        return Model(hypothesis)
 
     def _noise(self, measurements):
         """Relative standard error of each value, from the spread of its repetitions (None if unknown)."""

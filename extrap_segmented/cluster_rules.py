@@ -24,20 +24,15 @@ themselves. All locations (threads) of a rank follow their rank.
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Optional, Sequence
 
 import numpy as np
 
 from extrap_segmented.cluster_topology import topology_positions
 from extrap_segmented.exceptions import ClusterRulesError
+from extrap_segmented.toml_files import read_toml
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
 
 _POSITIONS = ("corner", "edge", "face", "boundary", "inner")
 
@@ -191,13 +186,6 @@ def load_rules(path) -> ClusterRules:
     Raises:
         ClusterRulesError: the file is missing, is not valid TOML, or a rule is malformed.
     """
-    path = Path(path)
-    try:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
-    except FileNotFoundError:
-        raise ClusterRulesError(f"cluster rules file {str(path)!r} does not exist") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ClusterRulesError(f"{path}: not valid TOML: {error}") from None
+    data = read_toml(path, ClusterRulesError, "cluster rules file")
     return parse_rules(data, str(path))
 

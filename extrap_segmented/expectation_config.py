@@ -24,20 +24,15 @@ combination of the other parameters is validated separately ("Allreduce [n=64]")
 from __future__ import annotations
 
 import fnmatch
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Optional
 
 from extrap_segmented.complexity_expectation import parse_expectation
 from extrap_segmented.cross_function_rules import CrossFunctionRule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 from extrap_segmented.expectation_fit import aggregation_name
+from extrap_segmented.toml_files import read_toml
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 ENTRY_KEYS = {"name", "callpath", "metric", "expectation", "deviation", "lower_bound", "upper_bound",
               "depth", "refinement", "search_exponents", "aggregation", "parameter", "fix", "alpha",
@@ -167,14 +162,7 @@ def load_expectation_config(path) -> ExpectationConfig:
     Raises:
         ExpectationConfigError: the file is missing or not valid TOML (names the file).
     """
-    path = Path(path)
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError:
-        raise ExpectationConfigError(f"expectations file {path} does not exist") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ExpectationConfigError(f"{path}: not valid TOML: {error}") from None
+    data = read_toml(path, ExpectationConfigError, "expectations file")
     return config_from_mapping(data, str(path))
 
 

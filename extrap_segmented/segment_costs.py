@@ -7,6 +7,9 @@ per segment ``[start, stop)`` (Python slice convention, indexes into the sorted 
   relative least squares (weights ``1 / y²``). Relative noise of a given level gives the same
   cost whatever the values' spread, which is what the default detection needs.
 * ``nrss``: Extra-P's nRSS of the hypothesis its default modeler selects (the paper's measure).
+* ``two_terms``: like ``relative`` but for the richer single function ``c0 + c1 * t1 + c2 * t2``
+  (any two terms of the set). The default detection compares two segments against it, so a
+  smooth function outside the search space is not mistaken for a change.
 """
 import numpy as np
 
@@ -71,6 +74,69 @@ class RelativeFitCost(_SeriesCost):
         return np.minimum(cost.min(axis=1), constant_cost)
 
 
+class TwoTermFitCost(_SeriesCost):
+    """Sum of squared relative residuals of the best ``c0 + c1 * t1 + c2 * t2`` fit per segment.
+
+    The best pair is ranked in closed form over all pairs of terms (normalized Gram matrix), and
+    the few best pairs are refitted with a QR decomposition, because the closed form loses
+    accuracy when the residual is tiny compared with the values. Single terms and the constant
+    are included, so the cost never exceeds `RelativeFitCost`'s (up to rounding).
+
+    Args:
+        exponents: (K, 2) term set, default Extra-P's default search space.
+        refit: how many of the best pairs to refit exactly.
+    """
+    model = "two_terms"
+
+    def __init__(self, exponents=None, refit=4):
+        self.exponents = exponents
+        self.refit = refit
+
+    def errors(self, starts, stops):
+        """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
+        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        floor = ZERO_FLOOR * np.max(np.abs(self.y_))
+        return np.array([_two_term_cost(self.x_[a:b], self.y_[a:b], exponents, floor, self.refit)
+                         for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
+
+
+def _two_term_cost(x, y, exponents, floor, refit):
+    sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
+    terms = evaluate_terms(x, exponents)
+    usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))
+    w = sqrt_w * sqrt_w
+    tc = terms[usable] - (terms[usable] @ w)[:, None] / w.sum()
+    yc = y - (w @ y) / w.sum()
+    norm = np.sqrt((tc * tc) @ w)
+    tc, norm = tc[norm > 1e-12 * np.max(norm, initial=0.0)], norm[norm > 1e-12 * np.max(norm, initial=0.0)]
+    syy = float(yc * yc @ w)
+    if len(tc) == 0 or syy == 0:
+        return syy
+    tn = tc / norm[:, None]  # centered, unit weighted norm: the Gram matrix is a correlation matrix
+    r = (tn * w) @ tn.T
+    b = tn @ (w * yc)
+    with np.errstate(all="ignore"):
+        explained = (b[:, None] ** 2 - 2 * r * b[:, None] * b[None, :] + b[None, :] ** 2) / (1 - r * r)
+    # (nearly) collinear pairs and i >= j are no pairs; the best single term is refitted as well
+    usable_pair = np.triu(1 - r * r > 1e-10, k=1) & np.isfinite(explained)
+    explained = np.where(usable_pair, explained, -np.inf)
+    flat = np.argsort(explained, axis=None)[::-1][:refit]
+    flat = flat[np.isfinite(explained.ravel()[flat])]
+    i, j = np.unravel_index(flat, explained.shape)
+    single = int(np.argmax(b * b))
+    return float(max(0.0, min(syy, _residual(y, sqrt_w, [tn[single]]),
+                              *(_residual(y, sqrt_w, [tn[a], tn[c]]) for a, c in zip(i, j)))))
+
+
+def _residual(y, sqrt_w, columns):
+    """Weighted residual sum of squares of ``y`` on a constant plus ``columns`` (QR, accurate)."""
+    design = np.column_stack([np.ones(len(y))] + list(columns)) * sqrt_w[:, None]
+    q, _ = np.linalg.qr(design)
+    target = y * sqrt_w
+    residual = target - q @ (q.T @ target)
+    return float(residual @ residual)
+
+
 class ExtrapNrssCost(_SeriesCost):
     """Extra-P's nRSS of the hypothesis its default modeler selects per segment.
 
@@ -90,7 +156,7 @@ class ExtrapNrssCost(_SeriesCost):
         return np.abs(fits.nrss)
 
 
-COSTS = {cls.model: cls for cls in (RelativeFitCost, ExtrapNrssCost)}
+COSTS = {cls.model: cls for cls in (RelativeFitCost, TwoTermFitCost, ExtrapNrssCost)}
 
 
 def make_cost(model, **kwargs):

@@ -232,7 +232,7 @@ def test_cli_prints_clusters_for_the_stencil_fixture():
     out = io.StringIO()
     with redirect_stdout(out):
         extrapcmd.main(["--cube", str(REPO / "fixtures" / "cube" / "stencil2d-ps"), "--keep-values",
-                        "--modeler", "clustered", "--options", "threshold=0.03", "--disable-progress"])
+                        "--modeler", "clustered", "--disable-progress"])
     text = out.getvalue()
     block = text[text.index("Callpath: main->timestep->compute_fluxes->density_flux"):]
     block = block[:block.index("\tMetric: visits")]

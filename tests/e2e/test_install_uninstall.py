@@ -1,7 +1,9 @@
 """A regular (non-editable) install puts the start-up hook in site-packages; uninstall removes it."""
 from __future__ import annotations
 
+import json
 import subprocess
+import textwrap
 import sys
 import venv
 from pathlib import Path
@@ -44,3 +46,29 @@ def test_wheel_install_then_uninstall_leaves_nothing_behind(tmp_path, repo_root)
     assert after - before <= {"__pycache__"}, f"left behind: {sorted(after - before)}"
     for name in STARTUP_FILES:
         assert not (site_packages / name).exists()
+
+
+def test_editable_install_exposes_only_the_package_and_the_hook(tmp_path, repo_root):
+    env_dir = tmp_path / "env"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    # Hatchling's exact editable mode needs `editables` at run time; nothing else is needed to
+    # check the layout (the hook stays inert without Extra-P).
+    _run(python, "-m", "pip", "install", "-q", "editables")
+    _run(python, "-m", "pip", "install", "--no-deps", "-q", "-e", repo_root)
+    probe = _run(python, "-c", textwrap.dedent("""
+        import importlib.util, json, sys
+        print(json.dumps({
+            "hook": type(sys.meta_path[0]).__name__,
+            "cli": importlib.util.find_spec("extrap_segmented.adapters.cli").origin,
+            "top_level_adapters": importlib.util.find_spec("adapters") is not None,
+        }))
+    """), cwd=tmp_path)
+    info = json.loads(probe.stdout)
+    assert info["hook"] == "RegistryWatcher"
+    assert Path(info["cli"]).resolve() == (repo_root / "adapters" / "cli.py").resolve()
+    assert info["top_level_adapters"] is False
+    _run(python, "-m", "pip", "uninstall", "-y", "-q", "extrap-segmented")
+    site_packages = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
+                         .stdout.strip())
+    assert not any(site_packages.glob("extrap_segmented*")), sorted(p.name for p in site_packages.iterdir())
