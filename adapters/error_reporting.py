@@ -1,5 +1,9 @@
 """Clear messages instead of bare tracebacks for errors raised by this package's plugins.
 
+Warnings about the data (subclasses of ``ExtrapSegmentedWarning``) are printed as one line,
+``extrap: warning: <message>``, without the source line Python would show; all other warnings
+keep Python's format, and the GUI replaces the handler with its own message boxes anyway.
+
 Extra-P's ``main()`` lets reader errors escape, so ``extrap --cube-ranks broken/`` would end in
 a traceback. The hook below prints ``extrap: error: <message>`` for uncaught errors that were
 raised inside this package and are user errors (Extra-P's ``RecoverableError`` family or this
@@ -39,14 +43,35 @@ def make_excepthook(previous):
         if (os.environ.get(TRACEBACK_VARIABLE) or not _is_user_error(error)
                 or not _raised_in_package(traceback)):
             return previous(exc_type, error, traceback)
-        program = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "python"
-        print(f"{program}: error: {error}", file=sys.stderr)
+        print(f"{_program()}: error: {error}", file=sys.stderr)
         print(f"(set {TRACEBACK_VARIABLE}=1 to see the traceback)", file=sys.stderr)
     excepthook.extrap_segmented = True
     return excepthook
 
 
+def _program() -> str:
+    return Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "python"
+
+
+def make_showwarning(previous):
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        from extrap_segmented.exceptions import ExtrapSegmentedWarning
+        if not issubclass(category, ExtrapSegmentedWarning):
+            return previous(message, category, filename, lineno, file, line)
+        stream = file if file is not None else sys.stderr
+        try:
+            stream.write(f"{_program()}: warning: {message}\n")
+        except (AttributeError, OSError):  # no usable stderr (pythonw); drop as Python does
+            pass
+    showwarning.extrap_segmented = True
+    return showwarning
+
+
 def install_excepthook() -> None:
-    """Chains the hook in front of the current ``sys.excepthook`` (idempotent)."""
+    """Chains the error hook in front of ``sys.excepthook`` and the one-line format of this
+    package's warnings in front of ``warnings.showwarning`` (idempotent)."""
+    import warnings
     if not getattr(sys.excepthook, "extrap_segmented", False):
         sys.excepthook = make_excepthook(sys.excepthook)
+    if not getattr(warnings.showwarning, "extrap_segmented", False):
+        warnings.showwarning = make_showwarning(warnings.showwarning)

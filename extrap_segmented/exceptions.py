@@ -29,6 +29,10 @@ class ClusterRulesError(ExtrapSegmentedError, ValueError):
     """A cluster rules file (TOML) is malformed or cannot be applied; the message names file and rule."""
 
 
-class CubeDataWarning(UserWarning):
+class ExtrapSegmentedWarning(UserWarning):
+    """Base class of this package's warnings about the data (shown as one line on the command line)."""
+
+
+class CubeDataWarning(ExtrapSegmentedWarning):
     """A Cube profile was read, but some of its data is unusual (negative counters, a file or
     repetition skipped); the message names the file and the metric."""

@@ -39,3 +39,17 @@ def test_traceback_on_request_and_extrap_own_readers_unchanged(tmp_path):
     # Errors of Extra-P's own readers are not ours to reformat.
     stock = run_extrap("--cube", tmp_path)
     assert stock.returncode != 0 and "Traceback" in stock.stderr
+
+
+def test_data_warnings_are_one_line_and_others_keep_python_format():
+    import io
+    from extrap_segmented.adapters.error_reporting import make_showwarning
+    from extrap_segmented.exceptions import CubeDataWarning
+    passed_on = []
+    showwarning = make_showwarning(lambda *args: passed_on.append(args))
+    stream = io.StringIO()
+    showwarning(CubeDataWarning("f.cubex: metric 'x' has 3 negative values"), CubeDataWarning, "m.py", 3, stream)
+    showwarning(DeprecationWarning("old"), DeprecationWarning, "m.py", 4, stream)
+    assert stream.getvalue().endswith(": warning: f.cubex: metric 'x' has 3 negative values\n")
+    assert stream.getvalue().count("\n") == 1
+    assert len(passed_on) == 1 and passed_on[0][1] is DeprecationWarning
