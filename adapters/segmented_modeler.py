@@ -21,21 +21,21 @@ from marshmallow import fields
 from extrap.entities.annotations import Annotation, AnnotationSchema
 from extrap.entities.functions import SegmentedFunction, SegmentedFunctionSchema
 from extrap.entities.hypotheses import SingleParameterHypothesis
-from extrap.entities.measurement import Measurement, Measure
+from extrap.entities.measurement import Measurement
 from extrap.entities.model import Model, SegmentedModel, SegmentedModelSchema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.change_point_search import ChangePointSearch, suggest_measurements
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.fast_basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.fast_basic_modeler import constant_hypothesis as _constant_hypothesis
 
 RELIABLE_SEGMENT_POINTS = 5
 
 
-class SegmentationWarning(UserWarning):
+class SegmentationWarning(ExtrapSegmentedWarning):
     """Shown on the command line for kernels with too few points or too short segments."""
 
 
@@ -152,8 +152,15 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                              name="Min relative error")
     f_limit = modeler_options.add(10.0, float, "Test mode: F statistic (one vs two segments) needed",
                                   name="F limit")
+    compare_smooth = modeler_options.add(True, bool, "Test mode: two segments must also beat the best smooth single "
+                                                     "function (two PMNF terms, or one term with a continuous "
+                                                     "exponent) by the F limit", name="Compare smooth function")
+    smooth_error_ratio = modeler_options.add(0.5, float, "Test mode: that smooth function's relative RMS error must "
+                                                         "exceed this fraction of the error limit",
+                                             name="Smooth error ratio")
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
-                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit)
+                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
+                          compare_smooth, smooth_error_ratio)
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
@@ -213,7 +220,9 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
             epsilon_limit=float(self.epsilon_limit), max_change_points=int(self.max_change_points),
             min_segment_size=int(self.min_segment_size), min_relative_error=float(self.min_relative_error),
-            f_limit=float(self.f_limit), exponents=self._exponents(), search_options=self._search_options())
+            f_limit=float(self.f_limit), compare_smooth=bool(self.compare_smooth),
+            smooth_error_ratio=float(self.smooth_error_ratio), exponents=self._exponents(),
+            search_options=self._search_options())
         try:
             searcher.fit(x, y, noise=self._noise(ordered))
         except InvalidInputError as error:

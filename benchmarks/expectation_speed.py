@@ -57,8 +57,8 @@ def main(argv=None):
         ScalabilityValidator(cases.expectations[i]).fit(x, cases.values[i].ravel())
     one_by_one = (time.perf_counter() - one_by_one) / 100
     extrap_time = extrap_models(cases.x, cases.values, args.extrap)
-    print(f"| method | functions | wall time | per function |")
-    print(f"|---|---|---|---|")
+    print("| method | functions | wall time | per function |")
+    print("|---|---|---|---|")
     print(f"| expectation validation, vectorised (best of {args.repeat}) | {args.functions} | {best:.3f} s | "
           f"{best / args.functions * 1e3:.3f} ms |")
     print(f"| expectation validation, one call per function | 100 | {one_by_one * 100:.3f} s | "

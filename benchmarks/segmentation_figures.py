@@ -1,4 +1,5 @@
-"""Writes the example figures of docs/segmentation.md (paper example, power-of-two switch).
+"""Writes the example figures of docs/segmentation.md (paper example, power-of-two switch,
+smooth function outside the search space).
 
 Usage: PYTHONPATH=. python benchmarks/segmentation_figures.py
 """
@@ -47,6 +48,8 @@ def main():
     rng = np.random.default_rng(1)
     y = np.where(x <= 64, 4 + 0.8 * np.log2(x), 0.05 * x) * (1 + rng.uniform(-0.02, 0.02, 10))
     figure(x, y, "pow2_switch", "algorithm switch after p = 64 (2 % noise)")
+    y = (88 + 1.77 * x ** 2.101) * (1 + np.random.default_rng(0).uniform(-0.05, 0.05, 10))
+    figure(x, y, "smooth_outside", "88 + 1.77·p^2.101, 5 % noise: not segmented")
 
 
 if __name__ == "__main__":

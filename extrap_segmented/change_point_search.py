@@ -15,18 +15,20 @@ Modes:
   of the whole series and of both sides of every admissible split. Segmented if the one-segment
   relative RMS error exceeds ``min_relative_error`` (raised to 3× the measured noise when
   repetitions reveal it) and the F statistic of the best split exceeds ``f_limit``, or — for
-  nearly noise-free data — the error exceeds ``exact_relative_error`` and F exceeds
-  ``exact_f_limit``. When that fires, two segments must also beat the best *single* function
-  with two terms, ``c0 + c1 * t1 + c2 * t2`` (`segment_costs.TwoTermFitCost`): its F statistic
-  (one coefficient fewer than two segments) must exceed ``two_term_f_limit``, so a smooth
-  function outside the search space is not mistaken for a change. The change is the best split
-  near the window pattern.
+  nearly noise-free data, with ≥ ``exact_min_dof`` residual degrees of freedom n − 4 — the error
+  exceeds ``exact_relative_error`` and F exceeds ``exact_f_limit``. When a rule fires and
+  ``compare_smooth`` is on, two segments must also beat the best smooth *single* function – two
+  terms of the set, or one term with a continuous exponent (`segment_costs.SmoothFitCost`), one
+  coefficient fewer than two segments – by that rule's F limit, and for the first rule that
+  function's relative RMS error must exceed ``smooth_error_ratio`` × the error limit, so a
+  smooth function outside the search space is not mistaken for a change. The change is the
+  best split near the window pattern.
 """
 import numpy as np
 
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.pmnf_search import search_subsets
-from extrap_segmented.segment_costs import RelativeFitCost, TwoTermFitCost
+from extrap_segmented.segment_costs import RelativeFitCost, SmoothFitCost
 
 MODES = ("test", "paper")
 
@@ -48,16 +50,19 @@ class ChangePointSearch:
         min_relative_error: test mode, one-segment relative RMS error needed.
         f_limit: test mode, F statistic needed together with ``min_relative_error``.
         exact_relative_error, exact_f_limit: test mode, second rule for near noise-free data.
-        two_term_f_limit: test mode, F statistic of two segments against the best single
-            two-term function needed as well (0 disables this check).
+        exact_min_dof: test mode, residual degrees of freedom (n − 4) that second rule needs.
+        compare_smooth: test mode, also compare two segments against the best smooth single
+            function (`segment_costs.SmoothFitCost`) before declaring a change.
+        smooth_error_ratio: test mode, that function's relative RMS error must exceed this
+            fraction of the error limit (noisy rule).
         exponents: (K, 2) PMNF term set (default Extra-P's default search space).
         search_options: keyword options for `pmnf_search.search_subsets` (paper mode windows).
     """
 
     def __init__(self, *, mode="test", window=5, theta=0.5, nrss_band=(0.1, 0.5), epsilon_limit=4.0,
                  eta=1e-16, max_change_points=2, min_segment_size=3, min_points=6, min_relative_error=0.06,
-                 f_limit=10.0, exact_relative_error=0.005, exact_f_limit=1e4, two_term_f_limit=12.0,
-                 exponents=None, search_options=None):
+                 f_limit=10.0, exact_relative_error=0.005, exact_f_limit=1e4, exact_min_dof=3, compare_smooth=True,
+                 smooth_error_ratio=0.5, exponents=None, search_options=None):
         self.mode = mode
         self.window = window
         self.theta = theta
@@ -71,7 +76,9 @@ class ChangePointSearch:
         self.f_limit = f_limit
         self.exact_relative_error = exact_relative_error
         self.exact_f_limit = exact_f_limit
-        self.two_term_f_limit = two_term_f_limit
+        self.exact_min_dof = exact_min_dof
+        self.compare_smooth = compare_smooth
+        self.smooth_error_ratio = smooth_error_ratio
         self.exponents = exponents
         self.search_options = search_options
 
@@ -88,7 +95,8 @@ class ChangePointSearch:
             self, with ``order_`` (sorting permutation), ``x_``, ``y_`` (sorted),
             ``breakpoints_``, ``shared_``, ``segmented_``, ``too_few_points_``,
             ``window_errors_``, ``window_tags_``, ``epsilon_``, ``statistics_`` (one dict per
-            examined series part).
+            examined series part ``lo``…``hi``; test mode: ``relative_error``, ``f``,
+            ``error_limit``, plus ``f_smooth`` and ``smooth_relative_error`` when a rule fired).
 
         Raises:
             InvalidInputError: bad parameters, shapes, non-finite values or repeated x.
@@ -123,7 +131,7 @@ class ChangePointSearch:
         breaks = []  # (breakpoint, shared)
         if not self.too_few_points_:
             self._cost = RelativeFitCost(self.exponents).fit(self.x_, self.y_)
-            self._smooth_cost = TwoTermFitCost(self.exponents).fit(self.x_, self.y_)
+            self._smooth_cost = SmoothFitCost(self.exponents).fit(self.x_, self.y_)
             pending = [(0, n)]
             first = True
             while pending and len(breaks) < self.max_change_points:
@@ -171,9 +179,8 @@ class ChangePointSearch:
             raise InvalidInputError(f"max_change_points must be ≥ 0, got {self.max_change_points!r}")
         if self.min_segment_size < 2:
             raise InvalidInputError(f"min_segment_size must be ≥ 2, got {self.min_segment_size!r}")
-        if not self.two_term_f_limit >= 0:
-            raise InvalidInputError(f"two_term_f_limit must be ≥ 0 (0 disables the check), got "
-                                    f"{self.two_term_f_limit!r}")
+        if not self.smooth_error_ratio >= 0:
+            raise InvalidInputError(f"smooth_error_ratio must be ≥ 0, got {self.smooth_error_ratio!r}")
         if self.min_points < 2 * self.min_segment_size:
             raise InvalidInputError(f"min_points ({self.min_points}) must be ≥ 2 × min_segment_size "
                                     f"({self.min_segment_size})")
@@ -226,18 +233,22 @@ class ChangePointSearch:
             f = ((one - best) / 3.0) / (best / dof) if best > 0 else (np.inf if one > 0 else 0.0)
         limit = self._error_limit(lo, hi)
         exact_ok = self._noise is None or 3.0 * float(np.median(self._noise[lo:hi])) < self.exact_relative_error
-        segmented = (error > limit and f > self.f_limit) or (
-            exact_ok and error > self.exact_relative_error and f > self.exact_f_limit)
+        noisy_rule = error > limit and f > self.f_limit
+        # with fewer residual degrees of freedom, two 3-point segments chosen from dozens of terms
+        # fit noisy data almost exactly by chance, which the near-noise-free rule cannot tell apart
+        exact_rule = (exact_ok and dof >= self.exact_min_dof and error > self.exact_relative_error
+                      and f > self.exact_f_limit)
         stats = {"relative_error": error, "f": float(f), "error_limit": limit}
-        if segmented and self.two_term_f_limit > 0:
+        if (noisy_rule or exact_rule) and self.compare_smooth:
             # only when the test fires: unsegmented in-space kernels never pay for it
             smooth = float(self._smooth_cost.errors([lo], [hi])[0])
             # costs below (1e-10 relative)² per point are rounding noise
-            floor = max(best, n * 1e-20)
-            f_smooth = ((smooth - best) / 1.0) / (floor / dof)
-            stats["f_two_terms"] = f_smooth
-            segmented = f_smooth > self.two_term_f_limit
-        return bool(segmented), stats
+            f_smooth = (smooth - best) / (max(best, n * 1e-20) / dof)  # one coefficient fewer
+            smooth_error = float(np.sqrt(smooth / n))
+            stats.update(f_smooth=float(f_smooth), smooth_relative_error=smooth_error)
+            noisy_rule = noisy_rule and f_smooth > self.f_limit and smooth_error > self.smooth_error_ratio * limit
+            exact_rule = exact_rule and f_smooth > self.exact_f_limit
+        return bool(noisy_rule or exact_rule), stats
 
     def _locate(self, tags, starts, candidates, two):
         """Pattern location when clean, else (or to break near-ties) the best split near it."""

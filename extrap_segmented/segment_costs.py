@@ -7,9 +7,9 @@ per segment ``[start, stop)`` (Python slice convention, indexes into the sorted 
   relative least squares (weights ``1 / y²``). Relative noise of a given level gives the same
   cost whatever the values' spread, which is what the default detection needs.
 * ``nrss``: Extra-P's nRSS of the hypothesis its default modeler selects (the paper's measure).
-* ``two_terms``: like ``relative`` but for the richer single function ``c0 + c1 * t1 + c2 * t2``
-  (any two terms of the set). The default detection compares two segments against it, so a
-  smooth function outside the search space is not mistaken for a change.
+* ``smooth``: like ``relative`` but for a richer single function: two terms of the set, or one
+  term with a continuous exponent. The default detection compares two segments against it, so
+  a smooth function outside the search space is not mistaken for a change.
 """
 import numpy as np
 
@@ -74,58 +74,88 @@ class RelativeFitCost(_SeriesCost):
         return np.minimum(cost.min(axis=1), constant_cost)
 
 
-class TwoTermFitCost(_SeriesCost):
-    """Sum of squared relative residuals of the best ``c0 + c1 * t1 + c2 * t2`` fit per segment.
+class SmoothFitCost(_SeriesCost):
+    """Relative least-squares cost of the best *smooth single function* per segment.
 
-    The best pair is ranked in closed form over all pairs of terms (normalized Gram matrix), and
-    the few best pairs are refitted with a QR decomposition, because the closed form loses
-    accuracy when the residual is tiny compared with the values. Single terms and the constant
-    are included, so the cost never exceeds `RelativeFitCost`'s (up to rounding).
+    The richer one-segment family the default detection compares two segments against:
+    ``c0 + c1 * t1 + c2 * t2`` with any two terms of the set, or ``c0 + c1 * p^a * log2(p)^b``
+    with a continuous exponent ``a`` (a grid of step ``exponent_step`` spanning the set's
+    polynomial exponents, ``b`` one of the set's log exponents). Both have one coefficient fewer
+    than two segments of ``c0 + c1 * term``. The constant and single terms of the set are
+    included, so the cost never exceeds `RelativeFitCost`'s (up to rounding).
+
+    Candidates are ranked in closed form (normalized Gram matrix), the ``refit`` best pairs and
+    the best grid term are refitted with a QR decomposition, because the closed form loses
+    accuracy when the residual is tiny compared with the values.
 
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
+        exponent_step: step of the continuous-exponent grid (0 disables the grid).
         refit: how many of the best pairs to refit exactly.
     """
-    model = "two_terms"
+    model = "smooth"
 
-    def __init__(self, exponents=None, refit=4):
+    def __init__(self, exponents=None, exponent_step=0.01, refit=4):
         self.exponents = exponents
+        self.exponent_step = exponent_step
         self.refit = refit
 
     def errors(self, starts, stops):
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        grid = exponent_grid(exponents, self.exponent_step)
         floor = ZERO_FLOOR * np.max(np.abs(self.y_))
-        return np.array([_two_term_cost(self.x_[a:b], self.y_[a:b], exponents, floor, self.refit)
+        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], exponents, grid, floor, self.refit)
                          for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
 
 
-def _two_term_cost(x, y, exponents, floor, refit):
-    sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
+def exponent_grid(exponents, step):
+    """Terms ``p^a * log2(p)^b``: ``a`` from the set's smallest to largest polynomial exponent in
+    steps of ``step``, ``b`` each of the set's log exponents; (K', 2) array, empty for step 0."""
+    exponents = np.asarray(exponents, dtype=float)
+    if step <= 0 or len(exponents) == 0:
+        return np.zeros((0, 2))
+    low, high = min(0.0, exponents[:, 0].min()), exponents[:, 0].max()
+    poly = np.round(np.arange(low, high + step / 2, step), 10)
+    logs = np.unique(exponents[:, 1])
+    pairs = np.column_stack([np.tile(poly, len(logs)), np.repeat(logs, len(poly))])
+    return pairs[(pairs[:, 0] != 0) | (pairs[:, 1] != 0)]
+
+
+def _normalized_terms(x, exponents, w):
+    """Weighted-centered terms with unit weighted norm; drops unusable and constant terms."""
     terms = evaluate_terms(x, exponents)
     usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))
-    w = sqrt_w * sqrt_w
     tc = terms[usable] - (terms[usable] @ w)[:, None] / w.sum()
-    yc = y - (w @ y) / w.sum()
     norm = np.sqrt((tc * tc) @ w)
-    tc, norm = tc[norm > 1e-12 * np.max(norm, initial=0.0)], norm[norm > 1e-12 * np.max(norm, initial=0.0)]
+    keep = norm > 1e-12 * np.max(norm, initial=0.0)
+    return tc[keep] / norm[keep][:, None]
+
+
+def _smooth_cost(x, y, exponents, grid, floor, refit):
+    sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
+    w = sqrt_w * sqrt_w
+    yc = y - (w @ y) / w.sum()
     syy = float(yc * yc @ w)
-    if len(tc) == 0 or syy == 0:
+    if syy == 0:
         return syy
-    tn = tc / norm[:, None]  # centered, unit weighted norm: the Gram matrix is a correlation matrix
-    r = (tn * w) @ tn.T
-    b = tn @ (w * yc)
-    with np.errstate(all="ignore"):
-        explained = (b[:, None] ** 2 - 2 * r * b[:, None] * b[None, :] + b[None, :] ** 2) / (1 - r * r)
-    # (nearly) collinear pairs and i >= j are no pairs; the best single term is refitted as well
-    usable_pair = np.triu(1 - r * r > 1e-10, k=1) & np.isfinite(explained)
-    explained = np.where(usable_pair, explained, -np.inf)
-    flat = np.argsort(explained, axis=None)[::-1][:refit]
-    flat = flat[np.isfinite(explained.ravel()[flat])]
-    i, j = np.unravel_index(flat, explained.shape)
-    single = int(np.argmax(b * b))
-    return float(max(0.0, min(syy, _residual(y, sqrt_w, [tn[single]]),
-                              *(_residual(y, sqrt_w, [tn[a], tn[c]]) for a, c in zip(i, j)))))
+    tn = _normalized_terms(x, exponents, w)
+    candidates = []
+    if len(tn):
+        r = (tn * w) @ tn.T  # correlation matrix of the terms
+        b = tn @ (w * yc)
+        with np.errstate(all="ignore"):
+            explained = (b[:, None] ** 2 - 2 * r * b[:, None] * b[None, :] + b[None, :] ** 2) / (1 - r * r)
+        # (nearly) collinear pairs and i >= j are no pairs; the best single term is refitted too
+        explained = np.where(np.triu(1 - r * r > 1e-10, k=1) & np.isfinite(explained), explained, -np.inf)
+        flat = np.argsort(explained, axis=None)[::-1][:refit]
+        flat = flat[np.isfinite(explained.ravel()[flat])]
+        candidates += [[tn[i], tn[j]] for i, j in zip(*np.unravel_index(flat, explained.shape))]
+        candidates.append([tn[int(np.argmax(b * b))]])
+    tg = _normalized_terms(x, grid, w)
+    if len(tg):
+        candidates.append([tg[int(np.argmax((tg @ (w * yc)) ** 2))]])
+    return float(max(0.0, min([syy] + [_residual(y, sqrt_w, columns) for columns in candidates])))
 
 
 def _residual(y, sqrt_w, columns):
@@ -156,7 +186,7 @@ class ExtrapNrssCost(_SeriesCost):
         return np.abs(fits.nrss)
 
 
-COSTS = {cls.model: cls for cls in (RelativeFitCost, TwoTermFitCost, ExtrapNrssCost)}
+COSTS = {cls.model: cls for cls in (RelativeFitCost, SmoothFitCost, ExtrapNrssCost)}
 
 
 def make_cost(model, **kwargs):

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import contextlib
 import io
-import shutil
 import warnings
 
 import numpy as np
 import pytest
 
-from extrap.entities.scaling_type import ScalingType
 from extrap.fileio.experiment_io import read_experiment, write_experiment
 from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
 from extrap.util.exceptions import FileFormatError, RecoverableError

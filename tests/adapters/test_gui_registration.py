@@ -37,6 +37,9 @@ def test_gui_lists_plugin_modelers_and_readers(tmp_path):
     shown = json.loads(result.stdout.strip().splitlines()[-1])
     assert "Open &dummy text file" in shown["file_actions"]
     assert "Refining" in shown["modelers"] and "Refining-Classic" in shown["modelers"]
+    # This package's own plugin, through the same entry-point path.
+    assert "Open set of CUBE files keeping &ranks" in shown["file_actions"]
+    assert {"Segmented", "Segmented-Classic", "Clustered", "Expectation"} <= set(shown["modelers"])
     # Extra-P's own entries are unchanged.
     assert "Open set of &CUBE files" in shown["file_actions"]
     assert {"Default", "Basic", "Adaptive"} <= set(shown["modelers"])

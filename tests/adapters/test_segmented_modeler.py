@@ -195,3 +195,25 @@ def test_cli_text_file_uses_segmented_modeler(tmp_path):
     with contextlib.redirect_stdout(out):
         extrapcmd.main(["--text", str(text), "--modeler", "segmented", "--disable-progress"])
     assert "for p<=6.0" in out.getvalue() and "for p>=6.0" in out.getvalue()
+
+
+def test_smooth_function_outside_search_space_gets_the_basic_model_and_option_turns_check_off():
+    x = 2.0 ** np.arange(1, 11)
+    y = 88 + 1.77 * x ** 2.101 * (1 + np.random.default_rng(0).uniform(-0.05, 0.05, 10))
+    data = _measurements(x, y, "smooth")
+    ours = SegmentedChangePointModeler().create_model(data)
+    assert not isinstance(ours, SegmentedModel)
+    assert _same(ours, SingleParameterModeler().create_model(data))
+    plain_test = SegmentedChangePointModeler()
+    plain_test.compare_smooth = False
+    assert isinstance(plain_test.create_model(data), SegmentedModel)
+
+
+def test_help_lists_the_smooth_comparison_options():
+    import extrap_segmented
+    from extrap.extrap import extrapcmd
+    extrap_segmented.activate()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        extrapcmd.main(["--help-modeler", "segmented"])
+    assert "compare_smooth" in out.getvalue() and "smooth_error_ratio" in out.getvalue()

@@ -15,6 +15,12 @@ series = st.builds(lambda seed, left, seg, layout, noise: make_series(left, (10 
 @settings(max_examples=40, deadline=None)
 @given(series, st.sampled_from([1e-6, 0.37, 1000.0, -3.0]), st.sampled_from(["test", "paper"]))
 def test_scaling_y_changes_no_decision(s, factor, mode):
+    # Paper mode uses Extra-P's hypothesis search, whose clean_constant_coefficient compares the
+    # constant with the *smallest* value: not symmetric under a sign flip (e.g. pow2, 15 % noise,
+    # seed 6: a window picks another term for -3·y). Its decisions are invariant under positive
+    # factors only; the default test mode under any non-zero factor.
+    if mode == "paper":
+        factor = abs(factor)
     a = ChangePointSearch(mode=mode).fit(s.x, s.y)
     b = ChangePointSearch(mode=mode).fit(s.x, s.y * factor)
     assert a.segmented_ == b.segmented_

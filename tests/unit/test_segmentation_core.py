@@ -93,7 +93,7 @@ def test_bad_parameters_and_unfitted():
         ChangePointSearch(mode="magic").fit(np.arange(6.0), np.arange(6.0))
     with pytest.raises(NotFittedError):
         ChangePointSearch().predict()
-    with pytest.raises(InvalidInputError, match="valid costs: nrss, relative"):
+    with pytest.raises(InvalidInputError, match="valid costs: nrss, relative, smooth"):
         make_cost("l2")
 
 
@@ -131,3 +131,62 @@ def test_synthetic_generator_is_seeded_and_reports_truth():
     np.testing.assert_array_equal(a.y, b.y)
     assert a.breakpoints == [5, 10] and a.x[-1] == 1024
     assert make_series(10, seed=1).breakpoints == [10]
+
+
+# -- smooth functions outside the search space (default test mode compares against SmoothFitCost) --
+
+def _noisy(function, layout, seed, noise=0.05):
+    from extrap_segmented.synthetic_series import layout_values
+    x = layout_values(layout, 10)
+    return x, function(x) * (1 + np.random.default_rng(seed).uniform(-noise, noise, len(x)))
+
+
+OUT_OF_SPACE = {
+    "p^0.837*log2(p), 2…1024": (lambda x: x ** 0.837 * np.log2(x), "pow2"),
+    "88 + 1.77*p^2.101, 2…1024": (lambda x: 88 + 1.77 * x ** 2.101, "pow2"),
+    "p^1.428*log2(p)^2, 2…1024": (lambda x: x ** 1.428 * np.log2(x) ** 2, "pow2"),
+    "0.1*p^2.7 + 2.5*p^0.133*log2(p), 1…10": (lambda x: 0.1 * x ** 2.7 + 2.5 * x ** 0.133 * np.log2(x), "linear"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUT_OF_SPACE))
+def test_smooth_function_outside_search_space_is_not_flagged(name):
+    function, layout = OUT_OF_SPACE[name]
+    for seed in range(5):
+        x, y = _noisy(function, layout, seed)
+        # one PMNF term leaves a systematic error that two segments reduce: the plain test flags it
+        assert ChangePointSearch(compare_smooth=False).fit(x, y).segmented_
+        search_ = ChangePointSearch().fit(x, y)
+        assert not search_.segmented_, (name, seed, search_.statistics_)
+        assert search_.statistics_[0]["smooth_relative_error"] < 0.03  # the smooth fit explains it
+
+
+@pytest.mark.parametrize("layout", ["linear", "pow2"])
+def test_noisy_five_five_switch_still_flagged_and_located(layout):
+    def switch(x):
+        return np.where(np.arange(len(x)) < 5, 10 + x, 3 * x ** 1.5)
+    for seed in range(5):
+        x, y = _noisy(switch, layout, seed)
+        search_ = ChangePointSearch().fit(x, y)
+        assert search_.segmented_, (layout, seed, search_.statistics_)
+        first, second = search_.segments()[:2]
+        assert {first[1] - 1, second[0]} <= {4, 5}
+        assert search_.statistics_[0]["f_smooth"] > 10
+
+
+def test_smooth_cost_fits_two_terms_and_continuous_exponents():
+    x = 2.0 ** np.arange(1, 11)
+    for y in (5 + 2 * x ** 0.5 + 0.1 * x ** 2, 3 + 0.2 * x ** 0.37 * np.log2(x)):
+        smooth = make_cost("smooth").fit(x, y).errors([0, 2], [10, 9])
+        single = make_cost("relative").fit(x, y).errors([0, 2], [10, 9])
+        assert np.all(smooth < 1e-12) and np.all(single > 1e-4)
+    y = 7 + x ** 1.5 * (1 + np.random.default_rng(1).uniform(-0.1, 0.1, 10))
+    assert make_cost("smooth").fit(x, y).errors([0], [10])[0] <= make_cost("relative").fit(x, y).errors([0], [10])[0]
+
+
+def test_near_noise_free_rule_needs_three_residual_degrees_of_freedom():
+    # 6 points of 21.1 + 0.585·p^(5/3) with 5 % noise: two 3-point segments fit almost exactly
+    x = np.arange(1, 7.0)
+    y = np.array([22.233, 22.474, 23.944, 27.883, 31.034, 33.886])
+    assert not ChangePointSearch().fit(x, y).segmented_
+    assert ChangePointSearch(exact_min_dof=2).fit(x, y).segmented_
