@@ -31,6 +31,7 @@ from extrap_segmented.cluster_migration import class_positions, find_migrations
 from extrap_segmented.cluster_topology import topology_positions
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.locations import LocationTable
+from extrap_segmented.relative_distance_clustering import check_threshold
 
 NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
@@ -145,8 +146,7 @@ class Settings:
 
     def validate(self):
         """Raises InvalidInputError naming the option and value that cannot be used."""
-        if not (np.isfinite(self.threshold) and self.threshold > 0):
-            raise InvalidInputError(f"threshold must be > 0 (0.1 means 10 %), got {self.threshold}")
+        check_threshold(self.threshold)
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
             if value not in MEASURES:
                 raise InvalidInputError(f"{option} must be one of {', '.join(MEASURES)}, got {value!r}")

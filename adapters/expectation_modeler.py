@@ -25,6 +25,7 @@ from extrap.modelers.abstract_modeler import SingularModeler
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.serialization_schema import NumberField
 
+from extrap_segmented.adapters.measurement_arrays import measurement_arrays
 from extrap_segmented.exceptions import ExtrapSegmentedError
 
 _COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
@@ -134,14 +135,6 @@ class ExpectationModelSchema(ModelSchema):
 
     def create_object(self):
         return ExpectationModel(None)
-
-
-def measurement_arrays(measurements: Sequence[Measurement], measure: Measure):
-    """Parameter values and the selected measure of single-parameter measurements."""
-    x = np.array([float(m.coordinate[0]) for m in measurements])
-    y = np.array([float(m.value(measure)) if hasattr(m, "value") else float(getattr(m, measure.name.lower()))
-                  for m in measurements])
-    return x, y
 
 
 def build_function(fit) -> SingleParameterFunction:

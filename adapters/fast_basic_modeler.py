@@ -37,6 +37,7 @@ from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.modelers.single_parameter.basic import SingleParameterModeler
 
+from extrap_segmented.adapters.measurement_arrays import measurement_arrays
 from extrap_segmented.pmnf_search import CONSTANT, search
 
 _TERM_TYPES = ("polynomial", "logarithm")
@@ -96,8 +97,7 @@ class VectorizedBasicModeler(SingleParameterModeler):
         """(x, y) float arrays if the closed-form search covers these measurements, else (None, None)."""
         if len(measurements) < 3 or any(m.coordinate.dimensions != 1 for m in measurements):
             return None, None
-        x = np.fromiter((m.coordinate[0] for m in measurements), float, len(measurements))
-        y = np.fromiter(Measurement.select_measure(measurements, self.use_measure), float, len(measurements))
+        x, y = measurement_arrays(measurements, self.use_measure)
         # A training fold with two equal x is singular in closed form; lstsq then takes the minimum norm.
         if not (np.isfinite(x).all() and np.isfinite(y).all()) or len(np.unique(x)) != len(x):
             return None, None

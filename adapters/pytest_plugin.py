@@ -98,7 +98,7 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
     Returns:
         The ValidationResult.
     """
-    from extrap_segmented.scalability_validation import validate_series
+    from extrap_segmented.scalability_validation import format_adjusted_r2, validate_series
     if isinstance(measurements, tuple) and len(measurements) == 2 and callable(measurements[0]):
         x, y = time_callable(measurements[0], list(measurements[1]), repetitions)
     else:
@@ -107,7 +107,7 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
     failing = {"no-match": "no match", "approximate": "approximate"}
     if any(result.verdict == failing[f] for f in fail_on if f in failing):
         row = result.row()
-        r2 = "-" if row["adjusted_r2"] is None else f"{row['adjusted_r2']:.2f}"
+        r2 = format_adjusted_r2(row["adjusted_r2"])
         raise ScalingAssertionError(
             f"scaling does not meet {row['expectation']}: {result.verdict}\n"
             f"  expectation  model  adj. R²  δ  verdict\n"

@@ -31,6 +31,7 @@ from extrap_segmented.change_point_search import ChangePointSearch, suggest_meas
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.fast_basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.fast_basic_modeler import constant_hypothesis as _constant_hypothesis
+from extrap_segmented.adapters.measurement_arrays import measurement_arrays
 
 RELIABLE_SEGMENT_POINTS = 5
 
@@ -175,8 +176,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             InvalidMeasurementsError: non-finite values (names call path and coordinate).
         """
         ordered = sorted(measurements, key=lambda m: m.coordinate[0])
-        x = np.array([m.coordinate[0] for m in ordered], dtype=float)
-        y = np.fromiter(Measurement.select_measure(ordered, self.use_measure), float, len(ordered))
+        x, y = measurement_arrays(ordered, self.use_measure)
         bad = ~(np.isfinite(x) & np.isfinite(y))
         if bad.any():
             i = int(np.argmax(bad))
@@ -242,7 +242,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
         notes, suggestions = [], []
         changes = []
-        for i, (b, shared) in enumerate(zip(searcher.breakpoints_[:-1], searcher.shared_)):
+        for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_):
             changes.append([ordered[b - 1]] if shared else [ordered[b - 1], ordered[b]])
             notes.append(f"change at p={x[b - 1]:g}" if shared else f"change between p={x[b - 1]:g} and p={x[b]:g}")
         summary = f"Segmented: {len(ranges)} segments, " + "; ".join(notes)

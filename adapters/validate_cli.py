@@ -188,13 +188,13 @@ def run(argv=None) -> int:
     args = parser.parse_args(argv)
     from extrap_segmented.exceptions import ExtrapSegmentedError
     try:
-        return _run(args)
+        return _run(args, readers)
     except (_InputError, ExtrapSegmentedError) as error:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
         return 2
 
 
-def _run(args) -> int:
+def _run(args, readers) -> int:
     from extrap_segmented.cross_function_rules import evaluate_rule
     from extrap_segmented.exceptions import ExtrapSegmentedError
     from extrap_segmented.expectation_baseline import load_baseline_entries, save_baseline
@@ -219,7 +219,7 @@ def _run(args) -> int:
                                                      metric=glob.escape(e.get("metric") or "*"),
                                                      expectation=e["expectation"])
                                     for label, e in baseline_entries.items()], [], args.baseline)
-    experiment = read_input(args, _readers())
+    experiment = read_input(args, readers)
     notes = []
     rows = collect_rows(experiment, config, args, baseline, notes)
 
@@ -236,8 +236,8 @@ def _run(args) -> int:
         results[label] = (result, cp, metric)
 
     rule_results = []
+    models = {label: r.model for label, (r, _, _) in results.items()}
     for rule_entry in config.rules:
-        models = {label: r.model for label, (r, _, _) in results.items()}
         if not rule_entry.rule.names <= set(models):
             errors.append(f"rule {rule_entry.rule.text!r}: no model for "
                           f"{sorted(rule_entry.rule.names - set(models))}; known: {sorted(models)}")
@@ -285,7 +285,7 @@ def failure_reasons(results, rule_results, fail_on) -> list:
 
 
 def format_table(results, rule_results) -> str:
-    from extrap_segmented.scalability_validation import VERDICT_SYMBOLS
+    from extrap_segmented.scalability_validation import VERDICT_SYMBOLS, format_adjusted_r2
     warnings_by_name = defaultdict(list)
     for rr in rule_results:
         if rr.status != "ok":
@@ -296,9 +296,9 @@ def format_table(results, rule_results) -> str:
     lines = []
     for label, (r, _, _) in results.items():
         row = r.row()
-        r2 = "-" if row["adjusted_r2"] is None else f"{row['adjusted_r2']:.2f}"
-        lines.append((label, row["expectation"], row["model"], r2, row["divergence"],
-                      f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}", "; ".join(warnings_by_name.get(label, []))))
+        lines.append((label, row["expectation"], row["model"], format_adjusted_r2(row["adjusted_r2"]),
+                      row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
+                      "; ".join(warnings_by_name.get(label, []))))
     widths = [max(len(str(c)) for c in col) for col in zip(header, *lines)] if lines else [len(h) for h in header]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [fmt.format(*header).rstrip(), fmt.format(*("-" * w for w in widths)).rstrip()]

@@ -64,9 +64,3 @@ def topology_positions(coords, dims: Sequence[int]) -> np.ndarray:
         rows = k == 1
         result[rows] = np.char.add("face-", np.argmax(at_boundary[rows], axis=1).astype(str))
     return result.astype(str)
-
-
-def position_counts(positions: np.ndarray, members: np.ndarray) -> dict[str, int]:
-    """Count the topology positions of the ranks selected by the boolean or index array ``members``."""
-    names, counts = np.unique(np.asarray(positions)[members], return_counts=True)
-    return {str(n): int(c) for n, c in zip(names, counts)}

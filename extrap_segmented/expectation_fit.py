@@ -47,6 +47,19 @@ def aggregation_name(method: str) -> str:
                                 "q1 (first quartile)") from None
 
 
+_REDUCERS = {"mean": np.nanmean, "median": np.nanmedian, "min": np.nanmin,
+             "q1": lambda v, axis=None: np.nanpercentile(v, 25, axis=axis)}
+
+
+def repetition_reducer(method: str):
+    """The NaN-ignoring numpy reduction ``reduce(values, axis=None)`` of an aggregation name.
+
+    Raises:
+        InvalidInputError: unknown name (see :func:`aggregation_name`).
+    """
+    return _REDUCERS[aggregation_name(method)]
+
+
 def aggregate_repetitions(x, y, method: str = "median"):
     """Aggregates repeated measurements per parameter value.
 
@@ -64,7 +77,7 @@ def aggregate_repetitions(x, y, method: str = "median"):
     Raises:
         InvalidInputError: shapes differ, values are not finite, or a point has no value.
     """
-    method = aggregation_name(method)
+    reducer = repetition_reducer(method)
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     if x.ndim != 1:
@@ -78,8 +91,6 @@ def aggregate_repetitions(x, y, method: str = "median"):
     if np.any(np.isinf(y)):
         raise InvalidInputError("measured values contain infinity")
     x_unique, inverse = np.unique(x, return_inverse=True)
-    reducer = {"mean": np.nanmean, "median": np.nanmedian, "min": np.nanmin,
-               "q1": lambda v: np.nanpercentile(v, 25)}[method]
     out = np.empty(len(x_unique))
     counts = np.empty(len(x_unique), dtype=int)
     for i in range(len(x_unique)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Sequence
 
 from extrap_segmented.complexity_expectation import (ONE, ComplexityTerm, as_term, default_upper_bound,
                                                      _fraction)
@@ -96,7 +96,8 @@ def build_search_space(expectation, *, lower_bound=None, upper_bound=None, depth
         A :class:`SearchSpace` that always contains the expectation and the constant model.
 
     Raises:
-        InvalidInputError: the bounds are reversed or do not contain the expectation.
+        InvalidInputError: the bounds are reversed or do not contain the expectation, or an
+            extra exponent is not a number.
     """
     e = as_term(expectation, what="expectation")
     lower = ONE if lower_bound is None else as_term(lower_bound, what="lower bound")
@@ -107,7 +108,7 @@ def build_search_space(expectation, *, lower_bound=None, upper_bound=None, depth
             f"{e.big_o()}")
     k = max(e.function_class, upper.function_class)
     exponents = set(ruler_exponents(lower.exponent_in_class(k), upper.exponent_in_class(k), depth))
-    exponents.update(_fraction(x) if not isinstance(x, str) else Fraction(x) for x in extra_exponents)
+    exponents.update(parse_exponent_list(extra_exponents))
     exponents.add(e.exponent_in_class(k))
     if k > 1:
         multipliers = lower_class_exponents(e.exponent_in_class(k - 1), refinement)
@@ -136,15 +137,3 @@ def parse_exponent_list(values: Sequence) -> list[Fraction]:
         except (ValueError, TypeError, ZeroDivisionError):
             raise InvalidInputError(f"search exponent {value!r} is not a number such as 0.25 or '1/3'") from None
     return result
-
-
-def candidate_space(expectation, options: Optional[dict] = None) -> SearchSpace:
-    """:func:`build_search_space` with keyword options from a config mapping (unknown keys are errors)."""
-    options = dict(options or {})
-    allowed = {"lower_bound", "upper_bound", "depth", "refinement", "extra_exponents", "extra_terms"}
-    unknown = set(options) - allowed
-    if unknown:
-        raise InvalidInputError(f"unknown search-space option(s) {sorted(unknown)}; valid: {sorted(allowed)}")
-    if "extra_exponents" in options:
-        options["extra_exponents"] = parse_exponent_list(options["extra_exponents"])
-    return build_search_space(expectation, **options)

@@ -66,14 +66,3 @@ def evaluate_terms(x, exponents):
         values = np.where(poly != 0, x ** poly, 1.0)
         values = np.where(log != 0, values * np.log2(x) ** log, values)
     return values
-
-
-def term_label(exponent_pair, parameter="p"):
-    """Formats one term like Extra-P, e.g. ``p^(1/2) * log2(p)^(1)`` (exponents as decimals)."""
-    poly, log = (float(v) for v in exponent_pair)
-    parts = []
-    if poly != 0:
-        parts.append(f"{parameter}^({poly:g})")
-    if log != 0:
-        parts.append(f"log2({parameter})^({log:g})")
-    return " * ".join(parts) or "1"

@@ -26,7 +26,12 @@ from extrap_segmented.exceptions import InvalidInputError
 DEFAULT_THRESHOLD = 0.1
 
 
-def _check_threshold(threshold: float) -> float:
+def check_threshold(threshold: float) -> float:
+    """``threshold`` as a float.
+
+    Raises:
+        InvalidInputError: not a finite number > 0.
+    """
     threshold = float(threshold)
     if not np.isfinite(threshold) or threshold <= 0:
         raise InvalidInputError(f"threshold must be a finite number > 0 (0.1 means 10 %), got {threshold!r}")
@@ -68,7 +73,7 @@ def relative_distance_labels(values, threshold: float = DEFAULT_THRESHOLD) -> np
     values = np.asarray(values, dtype=float)
     if values.ndim != 1 or values.size == 0:
         raise InvalidInputError(f"values must be a non-empty 1-D array, got shape {values.shape}")
-    threshold = _check_threshold(threshold)
+    threshold = check_threshold(threshold)
     _check_finite(values)
     order = np.argsort(values, kind="stable")
     sorted_labels = np.empty(values.size, dtype=np.int64)
@@ -94,7 +99,7 @@ def relative_distance_labels_batch(values, threshold: float = DEFAULT_THRESHOLD)
     values = np.asarray(values, dtype=float)
     if values.ndim != 2 or values.shape[1] == 0:
         raise InvalidInputError(f"values must be a 2-D array with at least one column, got shape {values.shape}")
-    threshold = _check_threshold(threshold)
+    threshold = check_threshold(threshold)
     _check_finite(values)
     order = np.argsort(values, axis=1, kind="stable")
     sorted_values = np.take_along_axis(values, order, axis=1)

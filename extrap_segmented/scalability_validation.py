@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Optional
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from extrap_segmented.complexity_expectation import (ComplexityTerm, DeviationLi
                                                      as_term, deviation_limits, parse_expectation)
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.expectation_fit import (MIN_POINTS, FitResult, aggregation_name,
-                                              check_parameter_values, fit_models)
+                                              check_parameter_values, fit_models, repetition_reducer)
 from extrap_segmented.expectation_search_space import SearchSpace, build_search_space
 
 MATCH, APPROXIMATE, NO_MATCH = "match", "approximate", "no match"
@@ -42,6 +42,11 @@ def direction(model: ComplexityTerm, expectation: ComplexityTerm) -> str:
     if model < expectation:
         return "slower"
     return "same"
+
+
+def format_adjusted_r2(value: Optional[float]) -> str:
+    """A table row's adjusted R² as printed (two decimals; ``-`` when undefined)."""
+    return "-" if value is None else f"{value:.2f}"
 
 
 @dataclass
@@ -107,7 +112,7 @@ class ValidationResult:
     def describe(self) -> str:
         """One line such as ``O(log p) vs model O(p^0.5): δ = O(p^0.5 / log p), approximate``."""
         r = self.row()
-        r2 = "-" if r["adjusted_r2"] is None else f"{r['adjusted_r2']:.2f}"
+        r2 = format_adjusted_r2(r["adjusted_r2"])
         return (f"expected {r['expectation']}, model {r['model']} (adj. R² {r2}), "
                 f"δ = {r['divergence']}: {VERDICT_SYMBOLS[self.verdict]} {self.verdict} "
                 f"(limits {r['deviation_limits'][0]} … {r['deviation_limits'][1]})")
@@ -119,8 +124,7 @@ def aggregate_columns(x, Y, aggregation: str) -> np.ndarray:
     Columns with the same ``x`` are repetitions of that point; so is the last axis of a 3-D
     array. NaN marks a missing repetition.
     """
-    reducer = {"mean": np.nanmean, "median": np.nanmedian, "min": np.nanmin,
-               "q1": lambda v, axis: np.nanpercentile(v, 25, axis=axis)}[aggregation_name(aggregation)]
+    reducer = repetition_reducer(aggregation)
     x_u, inverse = np.unique(x, return_inverse=True)
     if Y.ndim == 2 and len(x_u) == len(x):
         return Y[:, np.argsort(x)]
@@ -237,11 +241,3 @@ def validate_term(model, expectation, deviation=None) -> str:
     """Verdict for a model term given directly (e.g. from a saved model)."""
     e = as_term(expectation, what="expectation")
     return judge(as_term(model, what="model"), deviation_limits(e, deviation))
-
-
-def summarize(results: Iterable[ValidationResult]) -> dict:
-    """Counts of verdicts, e.g. ``{"match": 3, "approximate": 1, "no match": 0}``."""
-    counts = {v: 0 for v in VERDICTS}
-    for r in results:
-        counts[r.verdict] += 1
-    return counts
