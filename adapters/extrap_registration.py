@@ -68,7 +68,7 @@ class PluginRegistrar:
                 try:
                     key = self._add(registry_module, registry, cls)
                 except (TypeError, ValueError) as error:
-                    self.host._fail(plugin, f"registering {getattr(cls, '__name__', cls)!r}", error)
+                    self.host.record_failure(plugin, f"registering {getattr(cls, '__name__', cls)!r}", error)
                     continue
                 if key is not None:
                     self.registrations.append(Registration(plugin, registry_module, key, cls))

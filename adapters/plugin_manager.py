@@ -42,13 +42,14 @@ class PluginHost:
             try:
                 result = impl.function()
             except Exception as error:
-                self._fail(impl.plugin_name, f"hook {hook_name}", error)
+                self.record_failure(impl.plugin_name, f"hook {hook_name}", error)
                 continue
             if result is not None:
                 results.append((impl.plugin_name, result))
         return results
 
-    def _fail(self, plugin: str, stage: str, error: BaseException):
+    def record_failure(self, plugin: str, stage: str, error: BaseException):
+        """Keeps the failure for `extrap-segmented --version` and warns once; Extra-P goes on."""
         failure = PluginFailure(plugin, stage, f"{type(error).__name__}: {error}")
         self.failures.append(failure)
         warnings.warn(f"extrap-segmented: plugin {plugin!r} failed ({stage}): {failure.error}; "
@@ -84,7 +85,7 @@ def create_plugin_host(group: str = hookspecs.ENTRY_POINT_GROUP,
             plugin = entry_point.load()
             manager.register(plugin, name=entry_point.name)
         except Exception as error:
-            host._fail(entry_point.name, f"loading entry point {entry_point.value}", error)
+            host.record_failure(entry_point.name, f"loading entry point {entry_point.value}", error)
             continue
         dist = getattr(entry_point, "dist", None)
         host.distributions[entry_point.name] = f"{dist.name} {dist.version}" if dist else "?"
