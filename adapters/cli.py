@@ -36,7 +36,7 @@ def describe() -> str:
                                       f"not found ({PTH_NAME} missing: `extrap` will not see the plugins; "
                                       "reinstall with pip)"))
 
-    from extrap_segmented.adapters.extrap_registration import activate
+    from extrap_segmented.adapters.plugin.registration import activate
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         registrar = activate()

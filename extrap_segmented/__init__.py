@@ -7,27 +7,27 @@ from extrap_segmented._version import __version__
 
 # Public API, imported on first access (``extrap_segmented.ChangePointSearch``): name -> module.
 _LAZY_API = {
-    "ChangePointSearch": "change_point_search",
-    "suggest_measurements": "change_point_search",
-    "plot_segmentation": "segmentation_plot",
-    "RelativeDistanceClustering": "relative_distance_clustering",
-    "relative_distance_labels": "relative_distance_clustering",
-    "multi_metric_labels": "relative_distance_clustering",
-    "plot_configuration_strips": "cluster_plot",
-    "plot_cluster_models": "cluster_plot",
-    "parse_expectation": "complexity_expectation",
-    "deviation_limits": "complexity_expectation",
-    "build_search_space": "expectation_search_space",
-    "ScalabilityValidator": "scalability_validation",
-    "validate_series": "scalability_validation",
-    "parse_rule": "cross_function_rules",
-    "evaluate_rule": "cross_function_rules",
-    "plot_validation": "validation_plot",
-    "read_cubex": "cube_profile",
-    "read_cube_directory": "cube_arrays",
-    "write_cubex": "cube_writer",
-    "make_location_table": "cube_writer",
-    "CubeMetric": "cube_writer",
+    "ChangePointSearch": "segmentation.search",
+    "suggest_measurements": "segmentation.search",
+    "plot_segmentation": "segmentation.plot",
+    "RelativeDistanceClustering": "clustering.relative_distance",
+    "relative_distance_labels": "clustering.relative_distance",
+    "multi_metric_labels": "clustering.relative_distance",
+    "plot_configuration_strips": "clustering.plot",
+    "plot_cluster_models": "clustering.plot",
+    "parse_expectation": "expectations.complexity",
+    "deviation_limits": "expectations.complexity",
+    "build_search_space": "expectations.search_space",
+    "ScalabilityValidator": "expectations.validation",
+    "validate_series": "expectations.validation",
+    "parse_rule": "expectations.rules",
+    "evaluate_rule": "expectations.rules",
+    "plot_validation": "expectations.plot",
+    "read_cubex": "cube.profile",
+    "read_cube_directory": "cube.directory",
+    "write_cubex": "cube.writer",
+    "make_location_table": "cube.writer",
+    "CubeMetric": "cube.writer",
     "LocationTable": "locations",
 }
 
@@ -43,13 +43,13 @@ def activate():
     Returns:
         The registrar, whose ``registrations`` list what was registered where.
     """
-    from extrap_segmented.adapters.extrap_registration import activate as _activate
+    from extrap_segmented.adapters.plugin.registration import activate as _activate
     return _activate()
 
 
 def __getattr__(name):
     if name == "hookimpl":
-        from extrap_segmented.adapters.hookspecs import hookimpl
+        from extrap_segmented.adapters.plugin.hookspecs import hookimpl
         return hookimpl
     if name in _LAZY_API:
         import importlib

@@ -37,6 +37,9 @@ def run_python(code: str, *, env_extra: dict | None = None, cwd: Path | None = N
         # code has run to its end.
         code += "\nimport os as _os, sys as _sys\n_sys.stdout.flush(); _sys.stderr.flush(); _os._exit(0)\n"
     if pythonpath:
+        # On sys.path the source tree's extrap_segmented/ would shadow the installed package,
+        # which alone contains extrap_segmented.adapters.
+        assert REPO_ROOT not in [Path(p).resolve() for p in pythonpath], "never put the repository root on PYTHONPATH"
         env["PYTHONPATH"] = os.pathsep.join(str(p) for p in pythonpath)
     env.update(env_extra or {})
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,

@@ -43,7 +43,7 @@ def test_traceback_on_request_and_extrap_own_readers_unchanged(tmp_path):
 
 def test_data_warnings_are_one_line_and_others_keep_python_format():
     import io
-    from extrap_segmented.adapters.error_reporting import make_showwarning
+    from extrap_segmented.adapters.plugin.errors import make_showwarning
     from extrap_segmented.exceptions import CubeDataWarning
     passed_on = []
     showwarning = make_showwarning(lambda *args: passed_on.append(args))

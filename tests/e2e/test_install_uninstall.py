@@ -36,7 +36,7 @@ def test_wheel_install_then_uninstall_leaves_nothing_behind(tmp_path, repo_root)
     for name in STARTUP_FILES:
         assert (site_packages / name).is_file()
     assert not (site_packages / "adapters").exists(), "adapters/ must not become a top-level package"
-    assert (site_packages / "extrap_segmented" / "adapters" / "hookspecs.py").is_file()
+    assert (site_packages / "extrap_segmented" / "adapters" / "plugin" / "hookspecs.py").is_file()
     # The hook is active and harmless without Extra-P.
     probe = _run(python, "-c", "import sys; print(type(sys.meta_path[0]).__name__)", cwd=tmp_path)
     assert probe.stdout.strip() == "RegistryWatcher"
@@ -52,9 +52,7 @@ def test_editable_install_exposes_only_the_package_and_the_hook(tmp_path, repo_r
     env_dir = tmp_path / "env"
     venv.create(env_dir, with_pip=True)
     python = env_dir / "bin" / "python"
-    # Hatchling's exact editable mode needs `editables` at run time; nothing else is needed to
-    # check the layout (the hook stays inert without Extra-P).
-    _run(python, "-m", "pip", "install", "-q", "editables")
+    # Nothing else is needed to check the layout (the hook stays inert without Extra-P).
     _run(python, "-m", "pip", "install", "--no-deps", "-q", "-e", repo_root)
     probe = _run(python, "-c", textwrap.dedent("""
         import importlib.util, json, sys

@@ -10,7 +10,7 @@ import warnings
 
 import pytest
 
-from extrap_segmented.adapters.validate_cli import run
+from extrap_segmented.adapters.expectations.validate_cli import run
 
 pytest_plugins = ["pytester"]
 

@@ -2,7 +2,7 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.relative_distance_clustering import relative_distance_labels
+from extrap_segmented.clustering.relative_distance import relative_distance_labels
 
 finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
 values_lists = st.lists(finite, min_size=1, max_size=60)

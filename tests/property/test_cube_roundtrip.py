@@ -7,8 +7,8 @@ from pathlib import Path
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.cube_arrays import read_cubex
-from extrap_segmented.cube_writer import CubeMetric, make_location_table, write_cubex
+from extrap_segmented.cube.directory import read_cubex
+from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 
 
 @st.composite

@@ -6,8 +6,8 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.complexity_expectation import ComplexityTerm, parse_expectation
-from extrap_segmented.scalability_validation import validate_series
+from extrap_segmented.expectations.complexity import ComplexityTerm, parse_expectation
+from extrap_segmented.expectations.validation import validate_series
 
 exponents = st.fractions(min_value=-3, max_value=3, max_denominator=12)
 P = 2.0 ** np.arange(3, 13)

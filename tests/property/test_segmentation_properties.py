@@ -2,8 +2,8 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.change_point_search import ChangePointSearch
-from extrap_segmented.synthetic_series import make_series
+from extrap_segmented.segmentation.search import ChangePointSearch
+from extrap_segmented.segmentation.synthetic import make_series
 
 series = st.builds(lambda seed, left, seg, layout, noise: make_series(left, (10 - left) if seg else 0,
                                                                         layout=layout, noise=noise, seed=seed)

@@ -4,12 +4,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from extrap_segmented.cluster_matching import cluster_configuration, match_clusters
-from extrap_segmented.cluster_migration import class_positions, find_migrations
-from extrap_segmented.cluster_rules import load_rules, parse_rules
-from extrap_segmented.cluster_topology import topology_positions
+from extrap_segmented.clustering.matching import cluster_configuration, match_clusters
+from extrap_segmented.clustering.migration import class_positions, find_migrations
+from extrap_segmented.clustering.rules import load_rules, parse_rules
+from extrap_segmented.clustering.topology import topology_positions
 from extrap_segmented.exceptions import ClusterRulesError, InvalidInputError
-from extrap_segmented.relative_distance_clustering import (RelativeDistanceClustering, multi_metric_labels,
+from extrap_segmented.clustering.relative_distance import (RelativeDistanceClustering, multi_metric_labels,
                                                            relative_distance_labels,
                                                            relative_distance_labels_batch)
 

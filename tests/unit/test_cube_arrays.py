@@ -7,8 +7,8 @@ import warnings
 import numpy as np
 import pytest
 
-from extrap_segmented.cube_arrays import parse_run_name, read_cube_directory, read_cubex
-from extrap_segmented.cube_writer import CubeMetric, make_location_table, write_cubex
+from extrap_segmented.cube.directory import parse_run_name, read_cube_directory, read_cubex
+from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 
 PATHS = ["main", "main->work", "main->work->MPI_Send"]

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 from pycubexr import CubexParser
 
-from extrap_segmented.cube_arrays import read_cube_directory, read_cubex
-from extrap_segmented.cube_writer import CubeMetric, make_location_table, write_cubex
+from extrap_segmented.cube.directory import read_cube_directory, read_cubex
+from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 from extrap_segmented.exceptions import CubeDataWarning
 
 PATHS = ["main", "main->a", "main->a->x", "main->a->y", "main->b"]

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 from pycubexr import CubexParser
 
-from extrap_segmented.cube_arrays import read_cubex
-from extrap_segmented.cube_writer import CubeMetric, make_location_table, write_cubex
+from extrap_segmented.cube.directory import read_cubex
+from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 from extrap_segmented.exceptions import CubeFormatError
 from extrap_segmented.locations import LocationTable
 

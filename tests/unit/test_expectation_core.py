@@ -6,13 +6,13 @@ from fractions import Fraction as Fr
 import numpy as np
 import pytest
 
-from extrap_segmented.complexity_expectation import (ComplexityTerm as T, default_deviation, deviation_limits,
+from extrap_segmented.expectations.complexity import (ComplexityTerm as T, default_deviation, deviation_limits,
                                                      parse_expectation)
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
-from extrap_segmented.expectation_fit import ExpectationFit, aggregate_repetitions
-from extrap_segmented.expectation_search_space import build_search_space, ruler_exponents
-from extrap_segmented.expectation_synthetic import generate_cases, scaling_series
-from extrap_segmented.scalability_validation import (ScalabilityValidator, judge, validate_series,
+from extrap_segmented.expectations.fit import ExpectationFit, aggregate_repetitions
+from extrap_segmented.expectations.search_space import build_search_space, ruler_exponents
+from extrap_segmented.expectations.synthetic import generate_cases, scaling_series
+from extrap_segmented.expectations.validation import (ScalabilityValidator, judge, validate_series,
                                                      validate_term)
 
 P = 2.0 ** np.arange(3, 13)
@@ -197,8 +197,8 @@ def test_validate_many_matches_single_fits():
 
 
 def test_model_formula_shows_the_sign_of_each_coefficient():
-    from extrap_segmented.complexity_expectation import parse_expectation
-    from extrap_segmented.expectation_fit import FitResult
+    from extrap_segmented.expectations.complexity import parse_expectation
+    from extrap_segmented.expectations.fit import FitResult
     term = parse_expectation("O(log^2 p)").term
     grows = FitResult(term=term, constant=-6.03e-5, coefficient=4.35e-6, adjusted_r2=0.88, p_value=0.0,
                       n_points=6, n_candidates=9)

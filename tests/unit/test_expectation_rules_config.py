@@ -4,13 +4,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from extrap_segmented.complexity_expectation import parse_expectation
-from extrap_segmented.cross_function_rules import evaluate_rule, parse_rule
+from extrap_segmented.expectations.complexity import parse_expectation
+from extrap_segmented.expectations.rules import evaluate_rule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
-from extrap_segmented.expectation_baseline import BaselineError, load_baseline, save_baseline
-from extrap_segmented.expectation_config import (ExpectationConfigError, config_from_mapping,
+from extrap_segmented.expectations.baseline import BaselineError, load_baseline, save_baseline
+from extrap_segmented.expectations.config import (ExpectationConfigError, config_from_mapping,
                                                  load_expectation_config, match_names)
-from extrap_segmented.expectation_fit import FitResult
+from extrap_segmented.expectations.fit import FitResult
 
 P = 2.0 ** np.arange(3, 13)
 

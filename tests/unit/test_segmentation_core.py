@@ -2,13 +2,13 @@
 import numpy as np
 import pytest
 
-from extrap_segmented.change_point_search import (ChangePointSearch, locate_from_pattern, paper_decision,
+from extrap_segmented.segmentation.search import (ChangePointSearch, locate_from_pattern, paper_decision,
                                                   suggest_measurements)
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
-from extrap_segmented.pmnf_search import CONSTANT, search, search_subsets
-from extrap_segmented.pmnf_terms import DEFAULT_EXPONENTS
-from extrap_segmented.segment_costs import make_cost
-from extrap_segmented.synthetic_series import make_series, paper_example
+from extrap_segmented.pmnf.search import CONSTANT, search, search_subsets
+from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
+from extrap_segmented.segmentation.costs import make_cost
+from extrap_segmented.segmentation.synthetic import make_series, paper_example
 
 
 def test_paper_example_window_nrss_and_change_point_paper_mode():
@@ -136,7 +136,7 @@ def test_synthetic_generator_is_seeded_and_reports_truth():
 # -- smooth functions outside the search space (default test mode compares against SmoothFitCost) --
 
 def _noisy(function, layout, seed, noise=0.05):
-    from extrap_segmented.synthetic_series import layout_values
+    from extrap_segmented.segmentation.synthetic import layout_values
     x = layout_values(layout, 10)
     return x, function(x) * (1 + np.random.default_rng(seed).uniform(-noise, noise, len(x)))
 

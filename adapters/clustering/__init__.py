@@ -1,0 +1,2 @@
+"""The ``Clustered`` modelers: Extra-P glue of :mod:`extrap_segmented.clustering`.
+"""

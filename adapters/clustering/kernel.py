@@ -1,0 +1,299 @@
+"""One kernel through the Clustered modelers: per-rank arrays, clustering, matching, fits, notes.
+
+Per configuration every rank is reduced to one value (:func:`rank_matrix`), the values are
+clustered by relative distance (:mod:`extrap_segmented.clustering.relative_distance`) or by a rules
+file (:mod:`extrap_segmented.clustering.rules`), clusters are matched across configurations
+(:mod:`extrap_segmented.clustering.matching`), and each cluster's value and member count are fitted by
+:class:`Fitter` with the Clustered modeler's inner Extra-P modeler. :func:`cluster_kernel` returns
+the kernel's :class:`~extrap_segmented.adapters.clustering.models.ClusteredModel`.
+"""
+from __future__ import annotations
+
+import copy
+import warnings
+from typing import Optional, Sequence
+
+import numpy as np
+
+from extrap.entities.functions import ConstantFunction
+from extrap.entities.hypotheses import ConstantHypothesis
+from extrap.entities.measurement import Measurement
+from extrap.entities.model import Model
+from extrap.entities.terms import CompoundTerm
+from extrap.modelers.abstract_modeler import AbstractModeler, MultiParameterModeler
+
+from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusteredModel, ClusterInfo,
+                                                         cluster_measurement)
+from extrap_segmented.adapters.clustering.plots import plot_kernel
+from extrap_segmented.adapters.clustering.text import cluster_summary
+from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters, reduce_values
+from extrap_segmented.clustering.migration import class_positions, find_migrations
+from extrap_segmented.clustering.topology import topology_positions
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.locations import LocationTable
+from extrap_segmented.clustering.relative_distance import check_threshold
+
+NO_RANK_VALUES_MESSAGE = (
+    "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
+    "aggregated values. Load the profiles with the per-rank Cube reader, e.g. "
+    "`extrap --cube-ranks DIR --modeler clustered`, or with an Extra-P reader and --keep-values, e.g. "
+    "`extrap --cube DIR --keep-values --modeler clustered` (text and JSON files keep repetitions only, "
+    "not ranks).")
+
+MEASURES = ["median", "mean", "minimum", "maximum"]
+
+
+def rank_matrix(measurement: Measurement) -> Optional[np.ndarray]:
+    """Per-rank values of a measurement as float64 (repetitions, locations), or None without them.
+
+    The per-rank Cube reader stores (repetitions, locations). Extra-P's own readers with
+    ``keep_values`` store (repetitions, locations) for Cube files (weak scaling; masked entries are
+    zero values of idle threads and are used as the zeros they are) and a 1-D array of repetitions
+    for text and JSON files, which carries no per-rank values.
+    """
+    values = getattr(measurement, "values", None)
+    if values is None:
+        return None
+    data = np.asarray(np.ma.getdata(values), dtype=float)
+    if data.ndim < 2:
+        return None
+    return data.reshape(data.shape[0], -1)
+
+
+def _locations_of(measurement: Measurement, n_locations: int) -> LocationTable:
+    table = getattr(measurement, "locations", None)
+    if table is None:
+        return LocationTable.by_position(n_locations)
+    if len(table) != n_locations:
+        raise InvalidInputError(f"at {measurement.coordinate} the location table lists {len(table)} locations "
+                                f"but the values have {n_locations} columns")
+    return table
+
+
+def _missing_ranks(table: LocationTable) -> str:
+    """Text naming the ranks absent from a table (gaps in 0..max rank, or a short topology)."""
+    ranks = np.unique(table.rank)
+    expected = int(ranks.max()) + 1
+    if table.topology_dims is not None:
+        expected = max(expected, int(np.prod(table.topology_dims)))
+    if len(ranks) == expected:
+        return ""
+    missing = np.setdiff1d(np.arange(expected), ranks)
+    shown = ", ".join(str(r) for r in missing[:10]) + (" ..." if len(missing) > 10 else "")
+    return f"{len(ranks)} of {expected} ranks present (missing: {shown})"
+
+
+# A cluster cannot outgrow the whole machine and rank counts of d-dimensional decompositions grow
+# like p^(k/d): membership models use the exponents 1/4 .. 1 without logarithms.
+_MEMBERSHIP_EXPONENTS = [(1, 4, 0), (1, 3, 0), (1, 2, 0), (2, 3, 0), (3, 4, 0), (1, 1, 0)]
+
+
+def membership_modeler(modeler: AbstractModeler) -> AbstractModeler:
+    """A copy of ``modeler`` whose single-parameter search space suits member counts."""
+    modeler = copy.copy(modeler)
+    target = modeler
+    if isinstance(modeler, MultiParameterModeler):
+        target = modeler.single_parameter_modeler = copy.copy(modeler.single_parameter_modeler)
+    if hasattr(target, "hypotheses_building_blocks"):
+        target.hypotheses_building_blocks = [CompoundTerm.create(*e) for e in _MEMBERSHIP_EXPONENTS]
+    return modeler
+
+
+class Fitter:
+    """Fits cluster series with Extra-P's modeler; identical series are fitted once per call."""
+
+    def __init__(self, modeler: AbstractModeler):
+        self.modeler = modeler
+        self.counts_modeler = membership_modeler(modeler)
+        self._cache: dict = {}
+
+    def fit(self, measurements: Sequence[Measurement], counts: bool = False) -> Model:
+        """Model of one series of cluster values (or member counts when ``counts``)."""
+        key = (counts,) + tuple((tuple(m.coordinate), m.mean) for m in measurements)
+        hypothesis = self._cache.get(key)
+        if hypothesis is None:
+            modeler = self.counts_modeler if counts else self.modeler
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                hypothesis = modeler.model([list(measurements)])[0].hypothesis
+            self._cache[key] = hypothesis
+        model = Model(hypothesis)
+        model.measurements = list(measurements)
+        return model
+
+
+def _enough_points(points: np.ndarray, min_points: int) -> bool:
+    return len(points) > 0 and min(len(np.unique(points[:, d])) for d in range(points.shape[1])) >= min_points
+
+
+def fallback_model(measurements, fitter: Fitter) -> Model:
+    """The ordinary model of a kernel that could not be clustered (a constant if even that fails)."""
+    try:
+        model = fitter.modeler.model([measurements])[0]
+    except Exception:  # even the ordinary fit failed (e.g. NaN): a constant keeps the experiment usable
+        finite = [m.median for m in measurements if np.isfinite(m.median)]
+        model = Model(ConstantHypothesis(ConstantFunction(float(np.median(finite)) if finite else 0.0),
+                                         fitter.modeler.use_measure))
+    return model
+
+
+class Settings:
+    """The Clustered modeler's options for one run, plus the loaded rules; ``validate`` checks them."""
+
+    def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir):
+        self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
+        self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
+
+    def validate(self):
+        """Raises InvalidInputError naming the option and value that cannot be used."""
+        check_threshold(self.threshold)
+        for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
+            if value not in MEASURES:
+                raise InvalidInputError(f"{option} must be one of {', '.join(MEASURES)}, got {value!r}")
+        if self.min_points < 1:
+            raise InvalidInputError(f"min points must be >= 1, got {self.min_points}")
+
+
+def _kernel_arrays(measurements, siblings, settings):
+    """Per configuration: primary value per location, features (locations x metrics), location table."""
+    callpath = measurements[0].callpath
+    extra_lists = []
+    for name in settings.extra_metrics:
+        if name == measurements[0].metric.name:
+            continue
+        other = siblings.get((callpath, name))
+        if other is None:
+            available = sorted({metric for cp, metric in siblings if cp == callpath})
+            raise InvalidInputError(f"extra metric {name!r} is not measured for this call path; "
+                                    f"available: {', '.join(available)}")
+        extra_lists.append({m.coordinate: m for m in other})
+    primary, features, tables = [], [], []
+    for m in measurements:
+        matrix = rank_matrix(m)
+        if matrix is None:
+            raise InvalidInputError(f"no per-rank values at {m.coordinate}; " + NO_RANK_VALUES_MESSAGE)
+        bad = ~np.isfinite(matrix)
+        if bad.any():
+            rep, loc = np.argwhere(bad)[0]
+            raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
+                                    f"{matrix[rep, loc]}; per-rank values must be finite")
+        values = reduce_values(matrix, settings.rank_value, axis=0)
+        columns = [values]
+        for lookup in extra_lists:
+            other = lookup.get(m.coordinate)
+            other_matrix = None if other is None else rank_matrix(other)
+            if other_matrix is None or other_matrix.shape[1] != matrix.shape[1]:
+                raise InvalidInputError(f"extra metric {other.metric if other else '?'} has no per-rank values "
+                                        f"matching the {matrix.shape[1]} locations at {m.coordinate}")
+            columns.append(reduce_values(other_matrix, settings.rank_value, axis=0))
+        primary.append(values)
+        features.append(np.column_stack(columns))
+        tables.append(_locations_of(m, matrix.shape[1]))
+    return primary, features, tables
+
+
+def cluster_kernel(measurements, siblings, settings: Settings, fitter: Fitter) -> ClusteredModel:
+    if not measurements:
+        raise InvalidInputError("the kernel has no measurements")
+    callpath, metric = measurements[0].callpath, measurements[0].metric
+    primary, features, tables = _kernel_arrays(measurements, siblings, settings)
+    notes = []
+    if max(len(v) for v in primary) < 2:
+        raise InvalidInputError("every configuration has a single rank; clustering needs at least two ranks")
+    points = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+    names: list = []  # the modeler does not know the parameter names; messages show values
+    for m, table in zip(measurements, tables):
+        missing = _missing_ranks(table)
+        if missing:
+            notes.append(f"{format_point(tuple(m.coordinate), names)}: {missing}; member counts there are short")
+    rules = settings.rules
+    configurations = []
+    for feature, table in zip(features, tables):
+        rule_labels = None
+        if rules is not None:
+            rule_labels = rules.assign(table.rank, table.coords, table.topology_dims)
+        configurations.append(cluster_configuration(feature, settings.threshold, rule_labels,
+                                                    [r.name for r in rules.rules] if rules else ()))
+    matched = match_clusters(configurations, primary, points, names, settings.cluster_value, settings.min_points)
+    notes = matched.messages + notes
+    coordinates = [m.coordinate for m in measurements]
+
+    clusters = []
+    for c, name in enumerate(matched.names):
+        present = matched.present(c)
+        idx = np.flatnonzero(present)
+        series = [cluster_measurement(coordinates[j], callpath, metric, matched.values[c, j],
+                                      primary[j][matched.members[c][j]].min(), primary[j][matched.members[c][j]].max(),
+                                      primary[j][matched.members[c][j]].std(), matched.sizes[c, j]) for j in idx]
+        info = ClusterInfo(name, coordinates=[coordinates[j] for j in idx], values=matched.values[c, idx],
+                           counts=matched.sizes[c, idx])
+        if _enough_points(points[idx], settings.min_points):
+            info.model = fitter.fit(series)
+            info.membership_model = fitter.fit([cluster_measurement(coordinates[j], callpath, metric, n, n, n, 0, 1)
+                                                for j, n in zip(idx, matched.sizes[c, idx])], counts=True)
+        else:
+            notes.append(f"{name}: present at {len(idx)} configuration(s), too few for a model "
+                         f"(needs {settings.min_points} values per parameter)")
+        clusters.append(info)
+
+    classes = _classes_per_location(matched, tables)
+    _add_positions(clusters, tables, classes)
+    for migration in find_migrations([t.rank for t in tables], classes):
+        notes.append(f"ranks changed class {format_point(points[migration.source], names)} -> "
+                     f"{format_point(points[migration.target], names)}: "
+                     f"{migration.describe()}")
+
+    modeled_clusters = [i for i, info in enumerate(clusters) if info.model is not None]
+    if modeled_clusters:
+        slowest = matched.slowest() if clusters[matched.slowest()].model is not None else modeled_clusters[-1]
+        hypothesis, slowest_name = clusters[slowest].model.hypothesis, clusters[slowest].name
+    else:
+        series = [cluster_measurement(c, callpath, metric, v, v, v, 0, 1)
+                  for c, v in zip(coordinates, matched.slowest_values)]
+        hypothesis, slowest_name = fitter.fit(series).hypothesis, ""
+        notes.append("kernel model: the slowest cluster of each configuration (clusters are not matched)")
+    model = ClusteredModel(hypothesis, clusters, slowest_name)
+    model.count_coordinates, model.counts = coordinates, list(matched.counts)
+    model.left_out = [coordinates[j] for j in matched.left_out]
+    model.notes = notes
+    model.annotations.append(_annotation(model, settings))
+    if settings.plot_dir:
+        plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+    return model
+
+
+def _parameter_names(n: int) -> list:
+    return ["p", "q", "r", "s", "t", "u", "v", "w"][:n] if n <= 8 else [f"x{i}" for i in range(n)]
+
+
+def _classes_per_location(matched, tables) -> list:
+    result = []
+    for j, table in enumerate(tables):
+        names = np.full(len(table), "", dtype=object)
+        for c, name in enumerate(matched.names):
+            names[matched.members[c][j]] = name
+        result.append(names.astype(str) if (names != "").all() else None)
+    return result
+
+
+def _add_positions(clusters, tables, classes) -> None:
+    positions = [topology_positions(t.coords, t.topology_dims) if t.coords is not None and t.topology_dims
+                 else None for t in tables]
+    per_class = class_positions(positions, classes)
+    for info in clusters:
+        info.positions = per_class.get(info.name, {})
+
+
+def _annotation(model: ClusteredModel, settings: Settings) -> ClusterAnnotation:
+    n = len(model.clusters)
+    distinct = sorted(set(model.counts))
+    counts = str(distinct[0]) if len(distinct) == 1 else f"{distinct[0]}..{distinct[-1]} (differ)"
+    method = "rules file, then relative distance" if settings.rules is not None else "relative distance"
+    title = f"Clusters: {counts} by {method} (threshold {100 * settings.threshold:g} %)"
+    if model.slowest:
+        title += f"; slowest: {model.slowest}"
+    parameters = _parameter_names(len(model.count_coordinates[0]) if model.count_coordinates else 1)
+    annotation = ClusterAnnotation(n, title, cluster_summary(model, parameters), problem=False)
+    annotation.model = model
+    return annotation
+

@@ -1,0 +1,150 @@
+"""The "Clustered" modelers: find the behavior classes among MPI ranks and model each one.
+
+Registered as "Clustered" for single-parameter (:class:`ClusteredSingleParameterModeler`) and
+multi-parameter experiments (:class:`ClusteredMultiParameterModeler`). The work is split into
+small modules:
+
+* :mod:`.clustered_kernel`: one kernel from per-rank values to a :class:`ClusteredModel`;
+* :mod:`.clustered_models`: the model, cluster and annotation classes and their saved schemas;
+* :mod:`.clustered_text`: readable text of the clusters (``--print all``, GUI tooltip);
+* :mod:`.clustered_print`: the ``extrap --print all`` integration;
+* :mod:`.clustered_plots`: PNG plots (``plot_dir`` option).
+
+Per-cluster and membership fits use :class:`~.fast_basic_modeler.VectorizedBasicModeler`, which
+returns Extra-P's default single-parameter models with a vectorized search (directly for one
+parameter, as the ``single_parameter_modeler`` of Extra-P's multi-parameter modeler otherwise).
+
+A kernel that cannot be clustered (NaN values, a single rank, no per-rank values) gets the
+ordinary model, a warning in the log and an annotation that says why; the other kernels are not
+affected.
+
+Importing this module installs the ``--print all`` integration
+(:func:`~.clustered_print.install_cluster_printing`, idempotent; reports without clustered models
+stay byte-identical).
+"""
+from __future__ import annotations
+
+import copy
+import logging
+from typing import Sequence
+
+from extrap.entities.measurement import Measure, Measurement
+from extrap.entities.model import Model
+from extrap.modelers import multi_parameter
+from extrap.modelers.abstract_modeler import AbstractModeler, MultiParameterModeler
+from extrap.modelers.modeler_options import modeler_options
+from extrap.util.exceptions import RecoverableError
+from extrap.util.progress_bar import DUMMY_PROGRESS
+
+from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
+                                                        cluster_kernel, fallback_model, rank_matrix)
+from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
+                                                        ClusteredModel, ClusteredModelSchema, ClusterInfo,
+                                                        ClusterInfoSchema)
+from extrap_segmented.adapters.clustering.report import install_cluster_printing
+from extrap_segmented.adapters.clustering.text import cluster_summary
+from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
+from extrap_segmented.clustering.rules import load_rules
+from extrap_segmented.exceptions import ExtrapSegmentedError
+from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
+
+# The modelers, and (for code written against the single-module version) the result classes and
+# their schemas, which keep saved experiments loadable.
+__all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", "ClusteredModel", "ClusterInfo",
+           "ClusterAnnotation", "ClusteredModelSchema", "ClusterInfoSchema", "ClusterAnnotationSchema",
+           "cluster_summary", "install_cluster_printing"]
+
+
+class _ClusteringMixin:
+    """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
+
+    threshold = modeler_options.add(DEFAULT_THRESHOLD, float,
+                                    "Relative distance between sorted neighbouring rank values above which a new "
+                                    "cluster starts (0.1 means 10 percent)", name="Threshold")
+    rank_value = modeler_options.add("median", str, "How the repetitions of one rank are reduced to one value",
+                                     name="Rank value", range=MEASURES)
+    cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
+                                                       "that is modeled", name="Cluster value", range=MEASURES)
+    rules_file = modeler_options.add("", str, "TOML file assigning ranks to named clusters by rank list or "
+                                              "Cartesian position; rules take precedence over distances",
+                                     name="Rules file")
+    extra_metrics = modeler_options.add("", str, "Comma-separated metrics clustered together with the modeled one "
+                                                 "(e.g. PAPI_TOT_INS); each is normalized", name="Extra metrics")
+    min_points = modeler_options.add(5, int, "Values per parameter needed to model configurations that share a "
+                                             "cluster count", name="Min. points")
+    plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
+                                            "(empty: no plots)", name="Plot directory")
+    # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
+    # modeler of the same NAME only when they are ungrouped.
+
+    def _inner_modeler(self) -> AbstractModeler:
+        raise NotImplementedError
+
+    def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS) -> list[Model]:
+        """Cluster and model every kernel; a kernel that fails gets its ordinary model and a note."""
+        measurements = [list(ms) for ms in measurements]
+        if not any(rank_matrix(m) is not None for ms in measurements for m in ms):
+            raise RecoverableError(NO_RANK_VALUES_MESSAGE)
+        try:
+            rules = load_rules(self.rules_file) if self.rules_file else None
+            extra = [name.strip() for name in self.extra_metrics.split(",") if name.strip()]
+            threshold = rules.threshold if rules is not None and rules.threshold is not None else self.threshold
+            settings = Settings(float(threshold), self.rank_value, self.cluster_value, int(self.min_points),
+                                rules, extra, self.plot_dir)
+            settings.validate()
+        except ExtrapSegmentedError as error:
+            raise RecoverableError(f"Clustered modeler: {error}") from error
+        siblings = {(ms[0].callpath, ms[0].metric.name): ms for ms in measurements if ms}
+        fitter = Fitter(self._inner_modeler())
+        progress_bar.total += len(measurements)
+        return [self._model_kernel(ms, siblings, settings, fitter) for ms in progress_bar(measurements)]
+
+    def _model_kernel(self, measurements, siblings, settings, fitter) -> Model:
+        kernel = f"{measurements[0].callpath}/{measurements[0].metric}" if measurements else "<empty>"
+        try:
+            return cluster_kernel(measurements, siblings, settings, fitter)
+        except (ExtrapSegmentedError, ValueError) as error:
+            message = f"not clustered: {error}"
+        except Exception as error:  # one kernel must never abort the others
+            message = f"not clustered ({type(error).__name__}): {error}"
+        logging.warning("Clustered modeler, %s: %s; using the ordinary model", kernel, message)
+        model = fallback_model(measurements, fitter)
+        model.annotations.append(ClusterAnnotation(0, f"Clusters: {message}", message, problem=True))
+        return model
+
+
+@modeler_options
+class ClusteredSingleParameterModeler(_ClusteringMixin, AbstractModeler):
+    """Clusters the ranks of every configuration and models each cluster (one parameter)."""
+
+    NAME = "Clustered"
+    DESCRIPTION = ("Finds behavior classes among MPI ranks (relative-distance clustering or rules) and models "
+                   "each class and its size; needs per-rank values (--cube-ranks or --keep-values).")
+
+    def __init__(self):
+        super().__init__(use_measure=Measure.MEAN)
+
+    def _inner_modeler(self) -> AbstractModeler:
+        modeler = VectorizedBasicModeler()
+        modeler.use_measure = self.use_measure
+        return modeler
+
+
+@modeler_options
+class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
+    """Clusters the ranks of every configuration and models each cluster (several parameters)."""
+
+    NAME = "Clustered"
+    DESCRIPTION = ClusteredSingleParameterModeler.DESCRIPTION
+
+    def __init__(self):
+        super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=VectorizedBasicModeler())
+
+    def _inner_modeler(self) -> AbstractModeler:
+        modeler = multi_parameter.Default()
+        modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
+        modeler.use_measure = self.use_measure
+        return modeler
+
+
+install_cluster_printing()

@@ -1,0 +1,2 @@
+"""The ``--cube-ranks`` reader and the experiment that keeps every location's identity.
+"""

@@ -1,0 +1,181 @@
+"""Extra-P file reader ``--cube-ranks``: Cube profiles with the value of every location kept.
+
+Same directory conventions, parameter parsing, repetition grouping and aggregation as Extra-P's
+``--cube`` reader (``CubeFileReader2``), so every aggregate (mean, median, minimum, maximum, std)
+equals what ``--cube`` computes on the same directory:
+
+* weak scaling: aggregates over all values of all repetitions and locations;
+* strong scaling: aggregates over the per-repetition sums over locations;
+* weak_threaded: as weak, with zero values masked (unless a repetition is zero everywhere);
+* call paths missing at some points are left out, as ``--cube`` does (its merge into the parent
+  merges each measurement with itself, see ``read_experiment``), with one warning naming them.
+
+In addition each measurement keeps ``values`` (float64 ndarray, repetitions x locations, a view into
+one array per point and metric) and ``locations`` (the :class:`LocationTable` of its coordinate),
+and the experiment is a :class:`RankExperiment`, which saves the tables with ``--save-experiment``.
+"""
+from __future__ import annotations
+
+import logging
+import warnings
+from itertools import groupby
+from operator import itemgetter
+from pathlib import Path
+from typing import Union
+
+import numpy as np
+from numpy import ma
+
+from extrap.entities.callpath import Callpath
+from extrap.entities.coordinate import Coordinate
+from extrap.entities.measurement import Measurement
+from extrap.entities.metric import Metric
+from extrap.entities.parameter import Parameter
+from extrap.entities.scaling_type import ScalingType
+from extrap.fileio import io_helper
+from extrap.fileio.file_reader.abstract_directory_reader import AbstractDirectoryReader, \
+    AbstractScalingConversionReader
+from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+from extrap.fileio.file_reader.file_reader_mixin import TKeepValuesReader
+from extrap.util.dynamic_options import DynamicOptions
+from extrap.util.exceptions import FileFormatError
+from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
+
+from extrap_segmented.adapters.cube.experiment import RankExperiment
+from extrap_segmented.cube.directory import PointValues, read_cube_points
+from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
+
+
+_REDUCTIONS = {"MAXDOUBLE": np.max, "MINDOUBLE": np.min}
+
+
+class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, TKeepValuesReader):
+    """Reads a directory of Cube profiles keeping per-location values and identities.
+
+    Per-location values are always kept; ``keep_values`` (Extra-P's ``--keep-values``) is accepted
+    for compatibility and changes nothing.
+    """
+
+    NAME = "cube_ranks"
+    GUI_ACTION = "Open set of CUBE files keeping &ranks"
+    DESCRIPTION = ("Load a set of CUBE files and keep the value of every MPI rank/thread with its identity "
+                   "(rank, thread, node, Cartesian coordinates)")
+    CMD_ARGUMENT = "--cube-ranks"
+    LOADS_FROM_DIRECTORY = True
+
+    use_inclusive_measurements: bool = DynamicOptions.add(
+        False, bool, "Use inclusive values (a call path's value includes its callees)", name="Inclusive values")
+    selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
+
+    def read_experiment(self, path: Union[Path, str, list], progress_bar: ProgressBar = DUMMY_PROGRESS
+                        ) -> RankExperiment:
+        """Reads the profiles ``*/*.cubex`` below ``path`` (or the list of files ``path``).
+
+        Raises:
+            FileFormatError: no profiles, unparseable directory names, or no readable profile.
+        """
+        if isinstance(path, list):
+            files = [Path(p) for p in path]
+        else:
+            files = self._find_files_in_directory(path, '*/[!.]*.cubex', progress_bar)
+        if isinstance(self.scaling_type, str):
+            self.scaling_type = ScalingType(self.scaling_type)
+        experiment = RankExperiment()
+        if self.scaling_type in ScalingType:
+            experiment.scaling = self.scaling_type
+
+        progress_bar.step("Reading cube files")
+        names, values = self._determine_parameters_from_paths(files, progress_bar)
+        for name in names:
+            experiment.add_parameter(Parameter(name))
+        # same grouping and repetition order as CubeFileReader2 (the mean depends on the order)
+        ordered = sorted(zip(files, values), key=itemgetter(1))
+        groups = [(tuple(v), [f for f, _ in grp]) for v, grp in groupby(ordered, key=itemgetter(1))]
+        progress_bar.step("Reading cube files")
+        try:
+            series = read_cube_points(groups, names, metrics=self.selected_metrics,
+                                      inclusive=self.use_inclusive_measurements,
+                                      progress=lambda _: progress_bar.update())
+        except CubeFormatError as err:
+            raise FileFormatError(str(err)) from err
+
+        for i, point in enumerate(series.points):
+            coordinate = Coordinate(point)
+            experiment.add_coordinate(coordinate)
+            table = series.locations[i]
+            experiment.location_tables[coordinate] = table
+            for name in series.metrics:
+                pv = series.values[name][i]
+                if pv is None:
+                    logging.info(f"no profile of point {point} has data for metric {name!r}")
+                    continue
+                metric = Metric(name)
+                reduce = _REDUCTIONS.get(series.metrics[name].dtype, np.sum)
+                callpaths = [Callpath(c) for c in pv.callpaths]
+                for m in self._measurements(coordinate, callpaths, metric, pv, reduce):
+                    m.locations = table
+                    experiment.add_measurement(m)
+                progress_bar.update(0)
+
+        progress_bar.step("Unify calltrees")
+        to_merge = CubeFileReader2._determine_and_add_common_callpaths(experiment, len(series.points), progress_bar)
+        _warn_left_out(to_merge)
+        if self.use_inclusive_measurements:
+            CubeFileReader2._delete_callpaths_from_experiment(experiment, to_merge, progress_bar)
+        else:
+            # Extra-P 4.2.5 means to merge these into their parents, but its parent search starts at the
+            # call path itself, which is still there: each measurement is merged with itself and deleted.
+            # So the parents keep their own values, and so do their per-location values here.
+            CubeFileReader2._merge_callpaths_into_existing_calltree(experiment, to_merge, progress_bar)
+        experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, progress_bar, progress_scale=0.1)
+        io_helper.validate_experiment(experiment, progress_bar)
+        progress_bar.update()
+        return experiment
+
+    def _measurements(self, coordinate, callpaths, metric, pv: PointValues, reduce=np.sum) -> list[Measurement]:
+        """Measurements of one point and metric, aggregated exactly as CubeFileReader2 does.
+
+        ``reduce`` combines the locations of one repetition under strong scaling (pycubexr's
+        ``sum()``: a sum, or the extremum for MINDOUBLE/MAXDOUBLE metrics).
+        """
+        n_loc = pv.rows.shape[1]
+        if pv.regular and self.scaling_type in (ScalingType.WEAK, ScalingType.STRONG) and len(callpaths):
+            reps = int(pv.stop[0] - pv.start[0])
+            if self.scaling_type == ScalingType.WEAK:
+                flat = pv.rows.reshape(len(callpaths), reps * n_loc)
+            else:
+                flat = reduce(pv.rows, axis=1).reshape(len(callpaths), reps)
+            stats = (np.median(flat, axis=1), flat.mean(axis=1), flat.min(axis=1), flat.max(axis=1),
+                     flat.std(axis=1))
+            out = []
+            for c, callpath in enumerate(callpaths):
+                m = Measurement(coordinate, callpath, metric, None)
+                m.median, m.mean, m.minimum, m.maximum, m.std = (s[c] for s in stats)
+                m.repetitions = reps
+                m.values = pv.of(c)
+                out.append(m)
+            return out
+        out = []
+        for c, callpath in enumerate(callpaths):
+            rows = pv.of(c)
+            m = Measurement(coordinate, callpath, metric, self._extrap_values(rows, reduce))
+            m.values = rows
+            out.append(m)
+        return out
+
+    def _extrap_values(self, rows: np.ndarray, reduce=np.sum) -> list:
+        """The per-repetition list CubeFileReader2 hands to Measurement for these rows."""
+        if self.scaling_type == ScalingType.STRONG:
+            return [reduce(row) for row in rows]
+        if self.scaling_type == ScalingType.WEAK_THREADED:
+            return [ma.array(row, mask=(row == 0)) if row.any() else ma.array(row) for row in rows]
+        return list(rows)
+
+
+def _warn_left_out(keys) -> None:
+    """One warning naming the call paths that occur at only some points (both readers leave them out)."""
+    names = sorted({callpath.name for callpath, _ in keys})
+    if names:
+        warnings.warn(f"{len(names)} call paths occur at only some measurement points and are left out, as Extra-P's "
+                      f"--cube does: {', '.join(names[:5])}" + (f" and {len(names) - 5} more" if len(names) > 5 else ""),
+                      CubeDataWarning, stacklevel=3)

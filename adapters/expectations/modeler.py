@@ -1,0 +1,216 @@
+"""Extra-P modeler "Expectation": models in the search space tailored to a big-O expectation.
+
+The verdict (match / approximate / no match, δ = G/E) is attached to every model as an
+:class:`ExpectationVerdictAnnotation`, which the GUI shows as an icon with a tooltip and which
+``--save-experiment`` keeps. A kernel that cannot be validated (too few points, parameter
+values < 1 with log terms, ...) gets a constant model (mean of its measurements) with an
+annotation that states the error; the other kernels are modeled normally.
+"""
+from __future__ import annotations
+
+import logging
+import warnings
+from typing import Sequence
+
+import numpy as np
+from marshmallow import fields
+
+from extrap.entities.annotations import Annotation, AnnotationSchema
+from extrap.entities.functions import ConstantFunction, SingleParameterFunction, SingleParameterFunctionSchema
+from extrap.entities.hypotheses import ConstantHypothesis, SingleParameterHypothesis
+from extrap.entities.measurement import Measure, Measurement
+from extrap.entities.model import Model, ModelSchema
+from extrap.entities.terms import CompoundTerm, SimpleTerm
+from extrap.modelers.abstract_modeler import SingularModeler
+from extrap.modelers.modeler_options import modeler_options
+from extrap.util.serialization_schema import NumberField
+
+from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.exceptions import ExtrapSegmentedError
+
+_COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
+_SYMBOLS = {"match": "✓", "approximate": "≈", "no match": "✗", "error": "!"}
+
+
+class ExpectationVerdictAnnotation(Annotation):
+    """The verdict of one model against its expectation (shown in the GUI's call tree)."""
+
+    NAME = "Expectation"
+
+    def __init__(self, verdict="error", expectation="", model="", divergence="", adjusted_r2=None,
+                 limits="", message=""):
+        self.verdict = verdict
+        self.expectation = expectation
+        self.model = model
+        self.divergence = divergence
+        self.adjusted_r2 = adjusted_r2
+        self.limits = limits
+        self.message = message
+
+    def title(self, **context):
+        if self.verdict == "error":
+            return f"Expectation {self.expectation}: not validated ({self.message})"
+        return (f"{_SYMBOLS[self.verdict]} {self.verdict}: expected {self.expectation}, model {self.model}, "
+                f"δ = {self.divergence}")
+
+    def icon(self, **context):
+        colour = _COLOURS.get(self.verdict, "#757575")
+        symbol = {"match": "&#10003;", "approximate": "&#8776;", "no match": "&#10007;"}.get(self.verdict, "!")
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">'
+                f'<circle cx="8" cy="8" r="7.5" fill="{colour}"/>'
+                f'<text x="8" y="12" font-size="11" text-anchor="middle" fill="white">{symbol}</text></svg>')
+
+    def content(self, **context):
+        r2 = "-" if self.adjusted_r2 is None else f"{self.adjusted_r2:.3f}"
+        lines = [f"Expectation: {self.expectation}", f"Model: {self.model}", f"Adjusted R²: {r2}",
+                 f"Divergence δ: {self.divergence}", f"Deviation limits: {self.limits}",
+                 f"Verdict: {self.verdict}"]
+        if self.message:
+            lines.append(self.message)
+        return "\n".join(lines)
+
+    def __eq__(self, other):
+        return isinstance(other, ExpectationVerdictAnnotation) and vars(self) == vars(other)
+
+
+class ExpectationVerdictAnnotationSchema(AnnotationSchema):
+    verdict = fields.String()
+    expectation = fields.String()
+    model = fields.String()
+    divergence = fields.String()
+    adjusted_r2 = fields.Float(allow_none=True)
+    limits = fields.String()
+    message = fields.String()
+
+    def create_object(self):
+        return ExpectationVerdictAnnotation()
+
+
+class ExpectationFunction(SingleParameterFunction):
+    """``c0 + c1 · 2^(exp2·x) · x^b · log2(x)^c``: Extra-P's PMNF terms times an exponential.
+
+    Extra-P's own terms cannot express 2^x, which exponential expectations (``O(k^3 2^k)``)
+    need; the polynomial and log factors stay ordinary ``SimpleTerm`` s.
+    """
+
+    def __init__(self, *compound_terms, exp2_exponent=0.0):
+        super().__init__(*compound_terms)
+        self.exp2_exponent = exp2_exponent
+
+    def evaluate(self, parameter_value):
+        if hasattr(parameter_value, '__len__') and (len(parameter_value) == 1):
+            parameter_value = parameter_value[0]
+        x = np.asarray(parameter_value, dtype=float)
+        value = np.full(x.shape, self.constant_coefficient, dtype=float) if x.shape else self.constant_coefficient
+        factor = np.exp2(self.exp2_exponent * x)
+        for term in self.compound_terms:
+            value = value + term.evaluate(x) * factor
+        return value
+
+    def to_string(self, *parameters, format=None):
+        name = str(parameters[0]) if parameters else "p"
+        text = super().to_string(*parameters, format=format)
+        if self.exp2_exponent and self.compound_terms:
+            return f"{text} * 2^({self.exp2_exponent:g}*{name})"
+        return text
+
+
+class ExpectationFunctionSchema(SingleParameterFunctionSchema):
+    exp2_exponent = NumberField()
+
+    def create_object(self):
+        return ExpectationFunction()
+
+
+class ExpectationModel(Model):
+    """A model chosen by the Expectation modeler; ``validation`` holds the table row."""
+
+    def __init__(self, hypothesis, callpath=None, metric=None, validation=None):
+        super().__init__(hypothesis, callpath, metric)
+        self.validation = validation or {}
+
+
+class ExpectationModelSchema(ModelSchema):
+    validation = fields.Dict()
+
+    def create_object(self):
+        return ExpectationModel(None)
+
+
+def build_function(fit) -> SingleParameterFunction:
+    """Extra-P function of a :class:`~extrap_segmented.expectations.fit.FitResult`."""
+    if fit.is_constant:
+        return ConstantFunction(fit.constant)
+    term = CompoundTerm()
+    term.coefficient = fit.coefficient
+    if fit.term.power != 0:
+        term.add_simple_term(SimpleTerm("polynomial", float(fit.term.power)))
+    if fit.term.log != 0:
+        term.add_simple_term(SimpleTerm("logarithm", float(fit.term.log)))
+    if fit.term.exp2 != 0:
+        function = ExpectationFunction(term, exp2_exponent=float(fit.term.exp2))
+    else:
+        function = SingleParameterFunction(term)
+    function.constant_coefficient = fit.constant
+    return function
+
+
+@modeler_options
+class ExpectationModeler(SingularModeler):
+    """Single-parameter modeler whose search space is built around a big-O expectation."""
+
+    NAME = "Expectation"
+    DESCRIPTION = ("Fits constant + one term from a search space tailored to a big-O expectation "
+                   "(scalability validation) and annotates each model with match / approximate / no match.")
+
+    expectation = modeler_options.add("O(p)", str, "Expected asymptotic growth, e.g. O(log p), O(p log p), "
+                                                    "O(k^3 * 2^k)")
+    deviation = modeler_options.add("", str, "Deviation D (limits E/D and E·D); empty: half the leading exponent")
+    upper_bound = modeler_options.add("", str, "Upper search-space bound; empty: E²")
+    depth = modeler_options.add(2, int, "Rounds of averaging adjacent exponents (ruler ticks)", range=range(0, 6))
+    refinement = modeler_options.add(0, int, "Extra lower-class exponents (±1, ±1/2, …)", range=range(0, 6))
+    prefer_expectation = modeler_options.add(True, bool, "Keep the expectation unless another term fits "
+                                                         "significantly better")
+
+    def __init__(self):
+        super().__init__(use_measure=Measure.MEAN)
+
+    def _validator(self):
+        from extrap_segmented.expectations.validation import ScalabilityValidator
+        return ScalabilityValidator(self.expectation, deviation=self.deviation or None,
+                                    upper_bound=self.upper_bound or None, depth=self.depth,
+                                    refinement=self.refinement, prefer_expectation=self.prefer_expectation)
+
+    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+        measurements = sorted(measurements, key=lambda m: m.coordinate)
+        x, y = measurement_arrays(measurements, self.use_measure)
+        try:
+            result = self._validator().validate_many(x, y[None, :])[0]
+        except ExtrapSegmentedError as error:
+            return self._fallback(measurements, y, error)
+        row = result.to_dict()
+        hypothesis = SingleParameterHypothesis(build_function(result.model), self.use_measure)
+        if result.model.is_constant:
+            hypothesis = ConstantHypothesis(hypothesis.function, self.use_measure)
+        hypothesis.compute_cost(measurements)
+        constant_cost = float(np.sum((y - y.mean()) ** 2))
+        if not result.model.is_constant:
+            hypothesis.compute_adjusted_rsquared(constant_cost, measurements)
+        model = ExpectationModel(hypothesis, validation=row)
+        model.annotations.append(ExpectationVerdictAnnotation(
+            verdict=result.verdict, expectation=row["expectation"], model=row["model"],
+            divergence=row["divergence"], adjusted_r2=row["adjusted_r2"],
+            limits=" … ".join(row["deviation_limits"])))
+        return model
+
+    def _fallback(self, measurements, y, error) -> Model:
+        name = measurements[0].callpath if measurements else "?"
+        message = f"{name}: {error}"
+        logging.warning("Expectation modeler: %s; using a constant model", message)
+        warnings.warn(f"Expectation modeler: {message}; using a constant model", RuntimeWarning, stacklevel=3)
+        hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(y)) if len(y) else 0.0), self.use_measure)
+        hypothesis.compute_cost(measurements)
+        model = ExpectationModel(hypothesis, validation={"error": str(error)})
+        model.annotations.append(ExpectationVerdictAnnotation(
+            verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
+        return model

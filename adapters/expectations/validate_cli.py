@@ -1,0 +1,326 @@
+"""``extrap-validate``: check measured scaling against big-O expectations (CI gate).
+
+    extrap-validate --text fixtures/series/mpi_collectives.txt \\
+        --expectations fixtures/expectations/mpi_collectives.toml --json-out report.json
+
+Reads any experiment Extra-P can read (its reader flags, plus plugin readers such as
+``--cube-ranks`` and ``--experiment`` for ``.extra-p`` files), validates the call paths and
+metrics listed in the expectations TOML, prints a table like the paper's and exits 1 when a
+verdict or rule listed in ``--fail-on`` occurs (2 on bad input). ``--json`` already selects
+Extra-P's JSON reader, so the report option is ``--json-out``.
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import sys
+import warnings
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+FAIL_CHOICES = ("no-match", "approximate", "rule", "worse", "never")
+
+
+class _InputError(Exception):
+    pass
+
+
+def _readers():
+    import extrap_segmented
+    try:
+        extrap_segmented.activate()
+    except Exception as error:  # a broken plugin must not hide Extra-P's own readers
+        warnings.warn(f"extrap-validate: plugin registration failed: {error}", RuntimeWarning)
+    from extrap.fileio.experiment_io import ExperimentReader
+    from extrap.fileio.file_reader import all_readers
+    readers = dict(all_readers)
+    readers.setdefault(ExperimentReader.NAME, ExperimentReader)
+    return readers
+
+
+def build_parser(readers) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="extrap-validate", description="Validate measured scaling against big-O expectations "
+        "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.")
+    inputs = parser.add_argument_group("input (one reader, as in extrap)")
+    group = inputs.add_mutually_exclusive_group(required=True)
+    for reader in readers.values():
+        group.add_argument(reader.CMD_ARGUMENT, action="store_true", dest=f"reader_{reader.NAME}",
+                           help=reader.DESCRIPTION)
+    inputs.add_argument("path", metavar="PATH", help="experiment file or directory")
+    inputs.add_argument("--scaling", choices=("weak", "strong"), default=None,
+                        help="scaling type for readers that convert per-process values")
+    spec = parser.add_argument_group("expectations")
+    spec.add_argument("--expectations", metavar="TOML", help="expectations file (call-path globs, metrics, "
+                      "expectations, deviations, aggregation, rules)")
+    spec.add_argument("--expect", metavar="O(...)", help="validate every call path against this expectation "
+                      "(instead of, or as default for, the TOML file)")
+    spec.add_argument("--metric", default=None, help="metric glob used with --expect (default: all)")
+    spec.add_argument("--aggregation", default=None, help="mean, median, min or q1 (overrides the file)")
+    spec.add_argument("--target", type=float, default=None, help="default target scale of rules")
+    regression = parser.add_argument_group("regression mode")
+    regression.add_argument("--save-baseline", metavar="JSON", help="save the fitted models as a baseline")
+    regression.add_argument("--baseline", metavar="JSON", help="use a saved baseline as the expectation "
+                            "(status quo); default --fail-on becomes no-match,rule,worse")
+    out = parser.add_argument_group("output")
+    out.add_argument("--json-out", metavar="OUT", help="write the report as JSON")
+    out.add_argument("--plot-dir", metavar="DIR", help="write one PNG per validated function")
+    out.add_argument("--fail-on", default=None,
+                     help="comma-separated: no-match, approximate, rule, worse (grows faster than "
+                          "expected) or never (default: no-match,rule)")
+    return parser
+
+
+def parse_fail_on(text, regression: bool) -> set:
+    if text is None:
+        return {"no-match", "rule"} | ({"worse"} if regression else set())
+    items = {t.strip() for t in text.split(",") if t.strip()}
+    bad = items - set(FAIL_CHOICES)
+    if bad:
+        raise _InputError(f"--fail-on: unknown value(s) {sorted(bad)}; use {', '.join(FAIL_CHOICES)}")
+    return set() if "never" in items else items
+
+
+def read_input(args, readers):
+    from extrap.fileio.file_reader.abstract_directory_reader import AbstractScalingConversionReader
+    from extrap.fileio.file_reader.file_reader_mixin import TKeepValuesReader
+    from extrap.util.exceptions import RecoverableError
+    reader_class = next(r for r in readers.values() if getattr(args, f"reader_{r.NAME}"))
+    reader = reader_class()
+    if isinstance(reader, TKeepValuesReader):
+        reader.keep_values = True  # repetitions are needed for q1 / median of repetitions
+    if args.scaling and issubclass(reader_class, AbstractScalingConversionReader):
+        reader.scaling_type = args.scaling
+    path = Path(args.path)
+    if not path.exists():
+        raise _InputError(f"{path} does not exist")
+    try:
+        return reader.read_experiment(str(path))
+    except (RecoverableError, OSError, ValueError) as error:
+        raise _InputError(f"cannot read {path} with {reader_class.NAME}: {error}") from error
+
+
+def _series(measurements, index: int, aggregation: str, notes: list, label: str):
+    """Repeated x and y arrays of one call path/metric along parameter ``index``."""
+    xs, ys = [], []
+    fallback = False
+    for m in measurements:
+        values = None if m.values is None else np.ma.filled(np.ma.asarray(m.values, dtype=float), np.nan)
+        if values is not None and values.ndim == 1:
+            xs.extend([float(m.coordinate[index])] * len(values))
+            ys.extend(values.tolist())
+            continue
+        statistic = {"mean": m.mean, "median": m.median, "min": m.minimum}.get(aggregation)
+        if statistic is None:
+            statistic, fallback = m.median, True
+        xs.append(float(m.coordinate[index]))
+        ys.append(float(statistic))
+    if fallback:
+        notes.append(f"{label}: q1 needs per-repetition values, which this input lacks; used the median")
+    return np.array(xs), np.array(ys)
+
+
+def collect_rows(experiment, config, args, baseline, notes):
+    """Expands entries into rows: (label, entry, callpath, metric, x, y, expectation text, variable)."""
+    from extrap_segmented.expectations.complexity import parse_expectation
+    from extrap_segmented.expectations.config import ExpectationConfigError, match_names
+    parameters = [str(p) for p in experiment.parameters]
+    callpaths = {cp.name: cp for cp in experiment.callpaths}
+    metrics = {m.name: m for m in experiment.metrics}
+    rows = []
+    for i, entry in enumerate(config.entries):
+        where = f"[[expectation]] #{i + 1} ({entry.name!r})"
+        cps = match_names(entry.callpath, callpaths, what="call path", entry=where, source=config.source)
+        mets = match_names(entry.metric, metrics, what="metric", entry=where, source=config.source)
+        aggregation = args.aggregation or entry.aggregation
+        multi = len(cps) * len(mets) > 1
+        for cp_name in cps:
+            for met_name in mets:
+                measurements = experiment.measurements.get((callpaths[cp_name], metrics[met_name]))
+                if not measurements:
+                    continue
+                suffix = f"[{met_name}]" if len(mets) > 1 else ""
+                if entry.name == "*":  # --expect: one row per call path
+                    label = cp_name + suffix
+                else:
+                    label = entry.name if not multi else f"{entry.name}:{cp_name}{suffix}"
+                expectation = baseline.get(label, entry.expectation) if baseline else entry.expectation
+                if expectation is None:
+                    raise ExpectationConfigError(f"{config.source}: {where}: no expectation (and no baseline "
+                                                 f"entry for {label!r})")
+                variable = parse_expectation(expectation).variable
+                if len(parameters) == 1:
+                    x, y = _series(measurements, 0, aggregation, notes, label)
+                    rows.append((label, entry, cp_name, met_name, x, y, expectation, parameters[0]))
+                    continue
+                name = entry.parameter or variable
+                if name not in parameters:
+                    raise ExpectationConfigError(
+                        f"{config.source}: {where}: the experiment has parameters {parameters}; name the "
+                        f"modeled one with parameter = \"...\" (got {name!r})")
+                index = parameters.index(name)
+                unknown = set(entry.fix) - set(parameters)
+                if unknown:
+                    raise ExpectationConfigError(f"{config.source}: {where}: fix names unknown parameter(s) "
+                                                 f"{sorted(unknown)}; parameters: {parameters}")
+                slices = defaultdict(list)
+                for m in measurements:
+                    others = tuple((parameters[j], float(m.coordinate[j])) for j in range(len(parameters))
+                                   if j != index)
+                    if all(float(entry.fix[k]) == v for k, v in others if k in entry.fix):
+                        slices[others].append(m)
+                if not slices:
+                    raise ExpectationConfigError(f"{config.source}: {where}: no measurement has {entry.fix}")
+                for others, subset in sorted(slices.items()):
+                    free = [f"{k}={v:g}" for k, v in others if k not in entry.fix]
+                    slice_label = label + (f" [{', '.join(free)}]" if free else "")
+                    x, y = _series(subset, index, aggregation, notes, slice_label)
+                    rows.append((slice_label, entry, cp_name, met_name, x, y, expectation, name))
+    return rows
+
+
+def run(argv=None) -> int:
+    readers = _readers()
+    parser = build_parser(readers)
+    args = parser.parse_args(argv)
+    from extrap_segmented.exceptions import ExtrapSegmentedError
+    try:
+        return _run(args, readers)
+    except (_InputError, ExtrapSegmentedError) as error:
+        print(f"extrap-validate: error: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args, readers) -> int:
+    from extrap_segmented.expectations.rules import evaluate_rule
+    from extrap_segmented.exceptions import ExtrapSegmentedError
+    from extrap_segmented.expectations.baseline import load_baseline_entries, save_baseline
+    from extrap_segmented.expectations.config import (ExpectationConfig, ExpectationEntry, config_from_mapping,
+                                                     load_expectation_config)
+    from extrap_segmented.expectations.validation import ScalabilityValidator
+
+    fail_on = parse_fail_on(args.fail_on, regression=bool(args.baseline))
+    baseline_entries = load_baseline_entries(args.baseline) if args.baseline else {}
+    baseline = {label: entry["expectation"] for label, entry in baseline_entries.items()} or None
+    if args.expectations:
+        config = load_expectation_config(args.expectations)
+    elif args.expect or baseline:
+        config = config_from_mapping({}, "<command line>")
+    else:
+        raise _InputError("give --expectations TOML, --expect 'O(...)' or --baseline JSON")
+    if args.expect:
+        config.entries.append(ExpectationEntry(name="*", callpath="*", metric=args.metric or "*",
+                                               expectation=args.expect))
+    elif baseline and not args.expectations:
+        config = ExpectationConfig([ExpectationEntry(name=label, callpath=glob.escape(e.get("callpath") or label),
+                                                     metric=glob.escape(e.get("metric") or "*"),
+                                                     expectation=e["expectation"])
+                                    for label, e in baseline_entries.items()], [], args.baseline)
+    experiment = read_input(args, readers)
+    notes = []
+    rows = collect_rows(experiment, config, args, baseline, notes)
+
+    results, errors = {}, []
+    for label, entry, cp, metric, x, y, expectation, variable in rows:
+        validator = ScalabilityValidator(expectation, variable=variable, **entry.validator_options())
+        if args.aggregation:
+            validator.aggregation = args.aggregation
+        try:
+            result = validator.fit(x, y).result_
+        except ExtrapSegmentedError as error:  # one bad kernel does not stop the others
+            errors.append(f"{label} ({cp}, {metric}): {error}")
+            continue
+        results[label] = (result, cp, metric)
+
+    rule_results = []
+    models = {label: r.model for label, (r, _, _) in results.items()}
+    for rule_entry in config.rules:
+        if not rule_entry.rule.names <= set(models):
+            errors.append(f"rule {rule_entry.rule.text!r}: no model for "
+                          f"{sorted(rule_entry.rule.names - set(models))}; known: {sorted(models)}")
+            continue
+        measured = np.unique(np.concatenate([results[n][0].x for n in rule_entry.rule.names if n in results]
+                                            or [np.array([1.0])]))
+        rule_results.append(evaluate_rule(rule_entry.rule, models, measured,
+                                          target=rule_entry.target or args.target,
+                                          tolerance=rule_entry.tolerance))
+
+    print(format_table(results, rule_results))
+    for note in notes:
+        print(f"note: {note}")
+    failures = failure_reasons(results, rule_results, fail_on)
+    report = {"rows": [dict(function=label, callpath=cp, metric=metric, **r.to_dict())
+                       for label, (r, cp, metric) in results.items()],
+              "rules": [r.to_dict() for r in rule_results], "notes": notes, "errors": errors,
+              "fail_on": sorted(fail_on), "failures": failures, "passed": not failures and not errors}
+    if args.json_out:
+        Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
+    if args.save_baseline:
+        save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
+        print(f"baseline written to {args.save_baseline}")
+    if args.plot_dir:
+        write_plots(results, Path(args.plot_dir))
+    for reason in failures:
+        print(f"FAIL: {reason}", file=sys.stderr)
+    for error in errors:
+        print(f"extrap-validate: error: {error}", file=sys.stderr)
+    return 2 if errors else (1 if failures else 0)
+
+
+def failure_reasons(results, rule_results, fail_on) -> list:
+    reasons = []
+    for label, (r, _, _) in results.items():
+        if "no-match" in fail_on and r.verdict == "no match":
+            reasons.append(f"{label}: no match ({r.describe()})")
+        elif "approximate" in fail_on and r.verdict == "approximate":
+            reasons.append(f"{label}: approximate ({r.describe()})")
+        elif "worse" in fail_on and r.direction == "faster":
+            reasons.append(f"{label}: grows faster than expected ({r.describe()})")
+    if "rule" in fail_on:
+        reasons += [rr.message for rr in rule_results if rr.failed]
+    return reasons
+
+
+def format_table(results, rule_results) -> str:
+    from extrap_segmented.expectations.validation import VERDICT_SYMBOLS, format_adjusted_r2
+    warnings_by_name = defaultdict(list)
+    for rr in rule_results:
+        if rr.status != "ok":
+            for _, name in rr.rule.lhs:
+                warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
+                                              + (f" at {rr.break_at:.4g}" if rr.break_at else ""))
+    header = ("function", "expectation", "model", "adj. R²", "δ", "verdict", "rules")
+    lines = []
+    for label, (r, _, _) in results.items():
+        row = r.row()
+        lines.append((label, row["expectation"], row["model"], format_adjusted_r2(row["adjusted_r2"]),
+                      row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
+                      "; ".join(warnings_by_name.get(label, []))))
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *lines)] if lines else [len(h) for h in header]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
+    out = [fmt.format(*header).rstrip(), fmt.format(*("-" * w for w in widths)).rstrip()]
+    out += [fmt.format(*line).rstrip() for line in lines]
+    if rule_results:
+        out.append("")
+        out += [f"rule {rr.rule.text}: {rr.status} — {rr.message}" for rr in rule_results]
+    return "\n".join(out)
+
+
+def write_plots(results, directory: Path):
+    from extrap_segmented.expectations.plot import plot_validation
+    directory.mkdir(parents=True, exist_ok=True)
+    for label, (r, _, _) in results.items():
+        safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
+        plot_validation(r, directory / f"{safe}.png", title=label)
+
+
+def main(argv=None):
+    """Console-script entry point."""
+    sys.exit(run(argv))
+
+
+if __name__ == "__main__":
+    main()

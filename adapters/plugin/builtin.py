@@ -1,0 +1,54 @@
+"""This package's own plugin, loaded through the ``extrap.plugins`` entry point like any other.
+
+Each class is imported inside its hook and separately, so a failure in one feature (say, a
+missing optional dependency of the Cube reader) leaves the other modelers registered.
+"""
+from __future__ import annotations
+
+import importlib
+import warnings
+
+from extrap_segmented.adapters.plugin.hookspecs import hookimpl
+
+SINGLE_PARAMETER_MODELERS = (
+    ("extrap_segmented.adapters.segmentation.modeler", "SegmentedChangePointModeler"),
+    ("extrap_segmented.adapters.clustering.modeler", "ClusteredSingleParameterModeler"),
+    ("extrap_segmented.adapters.expectations.modeler", "ExpectationModeler"),
+)
+MULTI_PARAMETER_MODELERS = (
+    ("extrap_segmented.adapters.clustering.modeler", "ClusteredMultiParameterModeler"),
+)
+FILE_READERS = (
+    ("extrap_segmented.adapters.cube.reader", "CubeRankReader"),
+)
+
+
+def _load(references):
+    classes = []
+    for module_name, class_name in references:
+        try:
+            classes.append(getattr(importlib.import_module(module_name), class_name))
+        except Exception as error:
+            warnings.warn(f"extrap-segmented: {module_name}.{class_name} is unavailable "
+                          f"({type(error).__name__}: {error})", RuntimeWarning, stacklevel=2)
+    return classes
+
+
+@hookimpl
+def extrap_segmented_single_parameter_modelers():
+    return _load(SINGLE_PARAMETER_MODELERS)
+
+
+@hookimpl
+def extrap_segmented_multi_parameter_modelers():
+    return _load(MULTI_PARAMETER_MODELERS)
+
+
+@hookimpl
+def extrap_segmented_file_readers():
+    return _load(FILE_READERS)
+
+
+@hookimpl
+def extrap_segmented_describe():
+    return "Segmented, Clustered and Expectation modelers; per-rank Cube reader (--cube-ranks)"

@@ -1,0 +1,2 @@
+"""Extra-P's default single-parameter modeler on top of the vectorized PMNF search.
+"""

@@ -1,0 +1,2 @@
+"""The ``Segmented`` modeler: Extra-P glue of :mod:`extrap_segmented.segmentation`.
+"""

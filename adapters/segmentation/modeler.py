@@ -1,0 +1,305 @@
+"""Extra-P modeler "Segmented": change-point detection plus per-segment PMNF models.
+
+Converts Extra-P measurements to arrays, runs `extrap_segmented.segmentation.search`, and turns
+the winning terms of the vectorized search (`extrap_segmented.pmnf.search`) back into genuine
+Extra-P objects (base class `fast_basic_modeler.VectorizedBasicModeler`), so unsegmented kernels
+get exactly the model of Extra-P's default modeler.
+
+Bad kernels: non-finite values raise `InvalidMeasurementsError` from ``create_model``; ``model``
+catches it per kernel, warns (naming the call path) and models the finite points only, with an
+annotation saying which points were left out, so the other kernels are unaffected.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Sequence
+
+import numpy as np
+from marshmallow import fields
+
+from extrap.entities.annotations import Annotation, AnnotationSchema
+from extrap.entities.functions import SegmentedFunction, SegmentedFunctionSchema
+from extrap.entities.hypotheses import SingleParameterHypothesis
+from extrap.entities.measurement import Measurement
+from extrap.entities.model import Model, SegmentedModel, SegmentedModelSchema
+from extrap.modelers.modeler_options import modeler_options
+from extrap.util.exceptions import RecoverableError
+from extrap.util.progress_bar import DUMMY_PROGRESS
+
+from extrap_segmented.segmentation.search import ChangePointSearch, suggest_measurements
+from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
+from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
+from extrap_segmented.adapters.pmnf.basic_modeler import constant_hypothesis as _constant_hypothesis
+from extrap_segmented.adapters.measurements import measurement_arrays
+
+RELIABLE_SEGMENT_POINTS = 5
+
+
+class SegmentationWarning(ExtrapSegmentedWarning):
+    """Shown on the command line for kernels with too few points or too short segments."""
+
+
+class InvalidMeasurementsError(RecoverableError):
+    """A kernel's measurements cannot be modeled (non-finite values); names the call path."""
+
+
+class SegmentationAnnotation(Annotation):
+    """Notes on a segmented model (too few points, short segments, suggested measurements)."""
+    NAME = "Segmentation"
+
+    def __init__(self, notes=None, suggestions=None):
+        self.notes: list[str] = list(notes or [])
+        self.suggestions: list[float] = list(suggestions or [])
+
+    def title(self, **context):
+        return self.notes[0] if self.notes else "Segmentation"
+
+    def icon(self, **context):
+        return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 13 L6 8 L6 4 L15 2" '
+                'fill="none" stroke="#c0392b" stroke-width="2"/><line x1="6" y1="0" x2="6" y2="16" '
+                'stroke="#555" stroke-dasharray="2"/></svg>')
+
+    def content(self, **context):
+        text = "\n".join(self.notes)
+        if self.suggestions:
+            text += "\nMeasure next at: " + ", ".join(f"{v:g}" for v in self.suggestions)
+        return text
+
+    def __eq__(self, other):
+        return (isinstance(other, SegmentationAnnotation) and self.notes == other.notes
+                and self.suggestions == other.suggestions)
+
+
+class SegmentationAnnotationSchema(AnnotationSchema):
+    notes = fields.List(fields.Str())
+    suggestions = fields.List(fields.Float())
+
+    def create_object(self):
+        return SegmentationAnnotation()
+
+
+class MultiSegmentFunction(SegmentedFunction):
+    """A `SegmentedFunction` with more than two segments (Extra-P's allows two)."""
+    MAX_NUM_SEGMENTS = 1000
+
+    def to_string(self, *parameters, format=None):
+        name = str(parameters[0]) if parameters else "p"
+        parts = []
+        for segment, (start, end) in zip(self.segments, self.intervals):
+            parts.append(f"{segment.to_string(*parameters, format=format)} for {start:g}<={name}<={end:g}")
+        return "\n".join(parts)
+
+    def to_latex_string(self, *parameters):
+        return self.to_string(*parameters)
+
+
+class MultiSegmentFunctionSchema(SegmentedFunctionSchema):
+    def create_object(self):
+        return MultiSegmentFunction([], [])
+
+
+class MultiSegmentModel(SegmentedModel):
+    """A `SegmentedModel` with any number of segments.
+
+    ``segment_bounds`` holds per segment the (first, last) parameter value it covers, so the
+    segment measurements can be reassigned when Extra-P sets ``measurements``.
+    """
+
+    def __init__(self, hypothesis, segment_models, changing_points, segment_bounds=None, callpath=None,
+                 metric=None):
+        self.segment_bounds = list(segment_bounds or [])
+        super().__init__(hypothesis, segment_models, changing_points, callpath, metric)
+
+    @SegmentedModel.measurements.setter
+    def measurements(self, value):
+        self._measurements = value
+        if value is None:
+            return
+        for model, (first, last) in zip(self.segment_models, self.segment_bounds):
+            model.measurements = [m for m in value if first <= m.coordinate[0] <= last]
+
+
+class MultiSegmentModelSchema(SegmentedModelSchema):
+    segment_bounds = fields.List(fields.Tuple((fields.Float(), fields.Float())))
+
+    def create_object(self):
+        return MultiSegmentModel(None, [], [])
+
+
+@modeler_options
+class SegmentedChangePointModeler(VectorizedBasicModeler):
+    """Detects changes of behaviour and models each segment with Extra-P's PMNF search."""
+
+    NAME = "Segmented"
+    DESCRIPTION = ("Detects segmented behaviour (e.g. an algorithm switch at some process count), locates the "
+                   "change point(s) and models each segment; unsegmented kernels get the Basic model.")
+
+    mode = modeler_options.add("test", str, "Detection: 'test' (relative one- vs two-segment test, default) or "
+                                            "'paper' (Ilyas et al. nRSS windows)", range=["test", "paper"])
+    window_size = modeler_options.add(5, int, "Points per sliding window", name="Window size")
+    theta = modeler_options.add(0.5, float, "Paper mode: nRSS above which a kernel is segmented", name="Theta")
+    nrss_band_low = modeler_options.add(0.1, float, "Paper mode: lower end of the nRSS band of the epsilon "
+                                                    "criterion; windows above it are heterogeneous",
+                                        name="nRSS band low")
+    nrss_band_high = modeler_options.add(0.5, float, "Paper mode: upper end of the nRSS band", name="nRSS band high")
+    epsilon_limit = modeler_options.add(4.0, float, "Paper mode: relative nRSS limit", name="Epsilon limit")
+    max_change_points = modeler_options.add(2, int, "Most change points per kernel (binary segmentation)",
+                                            name="Max change points")
+    min_segment_size = modeler_options.add(3, int, "Fewest points per segment when splitting",
+                                           name="Min segment size")
+    min_relative_error = modeler_options.add(0.06, float, "Test mode: relative RMS error of the one-segment fit "
+                                                          "needed (raised to 3x the noise repetitions reveal)",
+                                             name="Min relative error")
+    f_limit = modeler_options.add(10.0, float, "Test mode: F statistic (one vs two segments) needed",
+                                  name="F limit")
+    compare_smooth = modeler_options.add(True, bool, "Test mode: two segments must also beat the best smooth single "
+                                                     "function (two PMNF terms, or one term with a continuous "
+                                                     "exponent) by the F limit", name="Compare smooth function")
+    smooth_error_ratio = modeler_options.add(0.5, float, "Test mode: that smooth function's relative RMS error must "
+                                                         "exceed this fraction of the error limit",
+                                             name="Smooth error ratio")
+    modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
+                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
+                          compare_smooth, smooth_error_ratio)
+
+    # -- Extra-P entry points -------------------------------------------------------------------
+
+    def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS):
+        """Models every kernel; a kernel with non-finite values is warned about, never fatal."""
+        return [self._model_one(m) for m in progress_bar(measurements)]
+
+    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+        """Models one kernel.
+
+        Raises:
+            InvalidMeasurementsError: non-finite values (names call path and coordinate).
+        """
+        ordered = sorted(measurements, key=lambda m: m.coordinate[0])
+        x, y = measurement_arrays(ordered, self.use_measure)
+        bad = ~(np.isfinite(x) & np.isfinite(y))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise InvalidMeasurementsError(
+                f"{_where(ordered)}: value {y[i]!r} at p={x[i]!r} is not finite; "
+                f"{int(bad.sum())} of {len(y)} points affected")
+        return self._segmented_model(ordered, x, y)
+
+    # -- internals ------------------------------------------------------------------------------
+
+    def _model_one(self, measurements):
+        try:
+            return self.create_model(measurements)
+        except InvalidMeasurementsError as error:
+            warnings.warn(f"{error} – modeling the finite points only", SegmentationWarning, stacklevel=3)
+            finite = [m for m in measurements
+                      if math.isfinite(m.coordinate[0]) and math.isfinite(m.value(self.use_measure))]
+            if len(finite) >= 2:
+                model = self.create_model(finite)
+            else:
+                values = [m.value(self.use_measure) for m in finite]
+                hypothesis = _constant_hypothesis(float(np.mean(values)) if values else 0.0, self.use_measure)
+                hypothesis.compute_cost(finite)
+                model = Model(hypothesis)
+            model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
+            return model
+
+    def _noise(self, measurements):
+        """Relative standard error of each value, from the spread of its repetitions (None if unknown)."""
+        reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+        if np.all(reps <= 1):
+            return None
+        with np.errstate(all="ignore"):
+            noise = np.array([_repetition_spread(m) for m in measurements]) / np.sqrt(reps)
+        return np.nan_to_num(noise, nan=0.0, posinf=0.0)
+
+    def _segmented_model(self, ordered, x, y):
+        where = _where(ordered)
+        searcher = ChangePointSearch(
+            mode=self.mode, window=int(self.window_size), theta=float(self.theta),
+            nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
+            epsilon_limit=float(self.epsilon_limit), max_change_points=int(self.max_change_points),
+            min_segment_size=int(self.min_segment_size), min_relative_error=float(self.min_relative_error),
+            f_limit=float(self.f_limit), compare_smooth=bool(self.compare_smooth),
+            smooth_error_ratio=float(self.smooth_error_ratio), exponents=self._exponents(),
+            search_options=self._search_options())
+        try:
+            searcher.fit(x, y, noise=self._noise(ordered))
+        except InvalidInputError as error:
+            raise InvalidMeasurementsError(f"{where}: {error}") from error
+
+        if searcher.too_few_points_:
+            model = self._plain_model(ordered, x, y)
+            note = (f"{where}: only {len(x)} points; segmentation needs at least {searcher.min_points}, "
+                    f"returning the ordinary model")
+            warnings.warn(note, SegmentationWarning, stacklevel=4)
+            model.annotations.append(SegmentationAnnotation([note]))
+            return model
+        if not searcher.segmented_:
+            return self._plain_model(ordered, x, y)
+
+        ranges = searcher.segments()
+        models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
+        notes, suggestions = [], []
+        changes = []
+        for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_):
+            changes.append([ordered[b - 1]] if shared else [ordered[b - 1], ordered[b]])
+            notes.append(f"change at p={x[b - 1]:g}" if shared else f"change between p={x[b - 1]:g} and p={x[b]:g}")
+        summary = f"Segmented: {len(ranges)} segments, " + "; ".join(notes)
+        for i, (a, b) in enumerate(ranges):
+            if b - a < RELIABLE_SEGMENT_POINTS:
+                extend = "down" if i == 0 else ("up" if i == len(ranges) - 1 else "none")
+                proposal = suggest_measurements(x[a:b], RELIABLE_SEGMENT_POINTS - (b - a), extend=extend)
+                suggestions += proposal
+                text = (f"{where}: segment {i + 1} (p={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
+                        f"fewer than the {RELIABLE_SEGMENT_POINTS} a reliable model needs; measure next at "
+                        + (", ".join(f"p={v:g}" for v in proposal) or "no free value inside it"))
+                warnings.warn(text, SegmentationWarning, stacklevel=4)
+                notes.append(text)
+
+        if len(ranges) == 2:
+            change = changes[0]
+            intervals = [(-math.inf, change[0].coordinate[0]), (change[-1].coordinate[0], math.inf)]
+            function = SegmentedFunction([m.hypothesis.function for m in models], intervals)
+        else:
+            intervals = [(x[a], x[b - 1]) for a, b in ranges]
+            intervals[0] = (-math.inf, intervals[0][1])
+            intervals[-1] = (intervals[-1][0], math.inf)
+            function = MultiSegmentFunction([m.hypothesis.function for m in models], intervals)
+        hypothesis = SingleParameterHypothesis(function, self.use_measure)
+        hypothesis.compute_cost(ordered)
+        hypothesis.compute_adjusted_rsquared(self.create_constant_model(ordered)[1], ordered)
+        if len(ranges) == 2:
+            result = SegmentedModel(hypothesis, models, changes[0])
+        else:
+            points = [m for change in changes for m in change]
+            result = MultiSegmentModel(hypothesis, models, points, [(x[a], x[b - 1]) for a, b in ranges])
+        result.annotations.append(SegmentationAnnotation([summary] + notes[len(changes):], suggestions))
+        return result
+
+
+def _repetition_spread(measurement) -> float:
+    """Relative standard deviation between repetitions.
+
+    Per-location values (repetitions × locations, ``--cube-ranks`` or ``--keep-values``) are first
+    averaged over the locations of each repetition: the spread between ranks is load imbalance,
+    not noise. Without kept values Extra-P's ``std`` is used, which for Cube data read with
+    ``--cube`` also mixes in the spread between ranks (see docs/segmentation.md).
+    """
+    values = getattr(measurement, "values", None)
+    if values is not None and np.ndim(values) >= 1 and np.shape(values)[0] >= 2:
+        per_repetition = np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
+            np.shape(values)[0], -1), axis=1), np.nan), dtype=float)
+        mean = np.nanmean(per_repetition)
+        return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
+    return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _where(measurements):
+    if not measurements:
+        return "<no measurements>"
+    first = measurements[0]
+    callpath = getattr(first, "callpath", None)
+    metric = getattr(first, "metric", None)
+    name = getattr(callpath, "name", None) or "<unknown call path>"
+    return f"{name} [{getattr(metric, 'name', '?')}]"

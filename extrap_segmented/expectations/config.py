@@ -1,0 +1,181 @@
+"""The expectations file (TOML) of ``extrap-validate``: which call paths/metrics to validate how.
+
+Example::
+
+    [defaults]
+    metric = "time"          # glob over metric names
+    aggregation = "q1"       # mean, median, min, q1
+    deviation = "sqrt(p)"    # optional; default: half the leading exponent
+    upper_bound = "p^2"      # optional; default: E^2
+
+    [[expectation]]
+    name = "Allreduce"       # label in the table and in rules
+    callpath = "*Allreduce*" # glob over call paths (default: the name)
+    expectation = "O(log p)"
+
+    [[rule]]
+    rule = "Allreduce <= Reduce + Bcast"
+    target = 65536           # fail if predicted to break at or below this scale
+
+Multi-parameter experiments: ``parameter = "p"`` names the modeled parameter (default: the
+expectation's variable); ``fix = { n = 64 }`` selects one value of the others, otherwise every
+combination of the other parameters is validated separately ("Allreduce [n=64]").
+"""
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from typing import Optional
+
+from extrap_segmented.expectations.complexity import parse_expectation
+from extrap_segmented.expectations.rules import CrossFunctionRule, parse_rule
+from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
+from extrap_segmented.expectations.fit import aggregation_name
+from extrap_segmented.toml_files import read_toml
+
+
+ENTRY_KEYS = {"name", "callpath", "metric", "expectation", "deviation", "lower_bound", "upper_bound",
+              "depth", "refinement", "search_exponents", "aggregation", "parameter", "fix", "alpha",
+              "prefer_expectation"}
+DEFAULT_KEYS = ENTRY_KEYS - {"name", "callpath", "expectation", "fix"}
+RULE_KEYS = {"rule", "target", "tolerance", "name"}
+
+
+class ExpectationConfigError(InvalidInputError):
+    """The expectations file is malformed; the message names the file and the entry."""
+
+
+@dataclass
+class ExpectationEntry:
+    """One ``[[expectation]]`` table with defaults applied."""
+
+    name: str
+    callpath: str
+    metric: str
+    expectation: Optional[str]
+    options: dict = field(default_factory=dict)
+    parameter: Optional[str] = None
+    fix: dict = field(default_factory=dict)
+    aggregation: str = "median"
+
+    def validator_options(self) -> dict:
+        """Keyword options for :class:`~extrap_segmented.expectations.validation.ScalabilityValidator`."""
+        opts = {k: v for k, v in self.options.items()
+                if k in {"deviation", "lower_bound", "upper_bound", "depth", "refinement", "alpha",
+                         "prefer_expectation"}}
+        if "search_exponents" in self.options:
+            opts["extra_exponents"] = [str(e) for e in self.options["search_exponents"]]
+        opts["aggregation"] = self.aggregation
+        return opts
+
+
+@dataclass
+class RuleEntry:
+    rule: CrossFunctionRule
+    target: Optional[float] = None
+    tolerance: float = 0.0
+
+
+@dataclass
+class ExpectationConfig:
+    entries: list
+    rules: list
+    source: str = "<config>"
+
+
+def _where(source, kind, index, name=None):
+    label = f"{kind} #{index + 1}" + (f" ({name!r})" if name else "")
+    return f"{source}: {label}"
+
+
+def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConfig:
+    """Builds the config from parsed TOML.
+
+    Raises:
+        ExpectationConfigError: unknown keys, missing expectation, bad types; names the entry.
+        ExpectationSyntaxError: an unparsable expectation or rule (message prefixed with the entry).
+    """
+    unknown = set(data) - {"defaults", "expectation", "rule"}
+    if unknown:
+        raise ExpectationConfigError(f"{source}: unknown top-level table(s) {sorted(unknown)}; "
+                                     "use [defaults], [[expectation]] and [[rule]]")
+    defaults = dict(data.get("defaults", {}))
+    bad = set(defaults) - DEFAULT_KEYS
+    if bad:
+        raise ExpectationConfigError(f"{source}: unknown key(s) {sorted(bad)} in [defaults]; valid: "
+                                     f"{sorted(DEFAULT_KEYS)}")
+    entries = []
+    raw_entries = data.get("expectation", [])
+    if not isinstance(raw_entries, list):
+        raise ExpectationConfigError(f"{source}: 'expectation' must be an array of tables ([[expectation]])")
+    for i, raw in enumerate(raw_entries):
+        where = _where(source, "[[expectation]]", i, raw.get("name"))
+        bad = set(raw) - ENTRY_KEYS
+        if bad:
+            raise ExpectationConfigError(f"{where}: unknown key(s) {sorted(bad)}; valid: {sorted(ENTRY_KEYS)}")
+        merged = {**defaults, **raw}
+        name = merged.get("name") or merged.get("callpath")
+        if not name:
+            raise ExpectationConfigError(f"{where}: needs 'name' or 'callpath'")
+        expectation = merged.get("expectation")
+        try:
+            if expectation is not None:
+                parse_expectation(str(expectation))
+            for key in ("deviation", "lower_bound", "upper_bound"):
+                if merged.get(key) is not None:
+                    parse_expectation(str(merged[key]))
+            aggregation = aggregation_name(merged.get("aggregation", "median"))
+        except ExpectationSyntaxError as error:
+            raise ExpectationSyntaxError(f"{where}: {error}") from error
+        except InvalidInputError as error:
+            raise ExpectationConfigError(f"{where}: {error}") from error
+        fix = merged.get("fix", {})
+        if not isinstance(fix, dict):
+            raise ExpectationConfigError(f"{where}: 'fix' must be a table such as {{ n = 64 }}")
+        options = {k: merged[k] for k in ("deviation", "lower_bound", "upper_bound", "depth", "refinement",
+                                          "search_exponents", "alpha", "prefer_expectation") if k in merged}
+        entries.append(ExpectationEntry(name=str(name), callpath=str(merged.get("callpath", name)),
+                                        metric=str(merged.get("metric", "*")),
+                                        expectation=None if expectation is None else str(expectation),
+                                        options=options, parameter=merged.get("parameter"), fix=fix,
+                                        aggregation=aggregation))
+    rules = []
+    for i, raw in enumerate(data.get("rule", [])):
+        where = _where(source, "[[rule]]", i, raw.get("rule"))
+        bad = set(raw) - RULE_KEYS
+        if bad or "rule" not in raw:
+            raise ExpectationConfigError(f"{where}: needs 'rule' and accepts only {sorted(RULE_KEYS)}")
+        try:
+            rule = parse_rule(str(raw["rule"]))
+        except ExpectationSyntaxError as error:
+            raise ExpectationSyntaxError(f"{where}: {error}") from error
+        target = raw.get("target")
+        if target is not None and (not isinstance(target, (int, float)) or target <= 0):
+            raise ExpectationConfigError(f"{where}: target must be a positive number, got {target!r}")
+        rules.append(RuleEntry(rule, None if target is None else float(target), float(raw.get("tolerance", 0.0))))
+    return ExpectationConfig(entries, rules, source)
+
+
+def load_expectation_config(path) -> ExpectationConfig:
+    """Reads an expectations TOML file.
+
+    Raises:
+        ExpectationConfigError: the file is missing or not valid TOML (names the file).
+    """
+    data = read_toml(path, ExpectationConfigError, "expectations file")
+    return config_from_mapping(data, str(path))
+
+
+def match_names(pattern: str, names, *, what: str, entry: str, source: str = "<config>") -> list:
+    """Names matching a glob (exact names match themselves).
+
+    Raises:
+        ExpectationConfigError: nothing matches; the message lists a few available names.
+    """
+    names = list(names)
+    matched = [n for n in names if fnmatch.fnmatchcase(n, pattern)]
+    if not matched:
+        sample = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+        raise ExpectationConfigError(f"{source}: {entry}: {what} glob {pattern!r} matches nothing; "
+                                     f"available: {sample or '(none)'}")
+    return matched

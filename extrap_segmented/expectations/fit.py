@@ -1,0 +1,332 @@
+"""Fitting every candidate ``c0 + c1·term`` of a search space and choosing by adjusted R².
+
+The fit is vectorised over candidates *and* functions: for ``F`` series measured at the same
+``n`` parameter values and ``m`` candidate terms, one ``(F, n) @ (n, m)`` product gives every
+least-squares solution (simple linear regression has a closed form).
+
+Model choice (documented in docs/expectations.md):
+
+* candidates whose coefficient ``c1`` is not positive are invalid (a cost model must grow with
+  its term; shrinking data then gets the constant model);
+* among valid candidates the highest adjusted R² wins;
+* the constant model wins instead unless the winner passes an F-test against it at level
+  ``alpha`` divided by the number of candidates (Bonferroni), because with ~20 candidates some
+  term always "explains" pure noise;
+* optionally the expectation is preferred over a winner that does not fit significantly
+  better (see :func:`select_models`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import numpy as np
+
+from extrap_segmented.expectations.complexity import ONE, ComplexityTerm
+from extrap_segmented.exceptions import InvalidInputError, NotFittedError
+
+AGGREGATIONS = {
+    "mean": "mean", "average": "mean",
+    "median": "median",
+    "min": "min", "minimum": "min",
+    "q1": "q1", "first-quartile": "q1", "first_quartile": "q1", "quartile": "q1",
+}
+MIN_POINTS = 5
+
+
+def aggregation_name(method: str) -> str:
+    """Canonical aggregation name (``mean``, ``median``, ``min`` or ``q1``).
+
+    Raises:
+        InvalidInputError: unknown name; the message lists the valid ones.
+    """
+    try:
+        return AGGREGATIONS[str(method).lower()]
+    except KeyError:
+        raise InvalidInputError(f"unknown aggregation {method!r}; use one of mean, median, min, "
+                                "q1 (first quartile)") from None
+
+
+_REDUCERS = {"mean": np.nanmean, "median": np.nanmedian, "min": np.nanmin,
+             "q1": lambda v, axis=None: np.nanpercentile(v, 25, axis=axis)}
+
+
+def repetition_reducer(method: str):
+    """The NaN-ignoring numpy reduction ``reduce(values, axis=None)`` of an aggregation name.
+
+    Raises:
+        InvalidInputError: unknown name (see :func:`aggregation_name`).
+    """
+    return _REDUCERS[aggregation_name(method)]
+
+
+def aggregate_repetitions(x, y, method: str = "median"):
+    """Aggregates repeated measurements per parameter value.
+
+    Args:
+        x: parameter values, shape (n,); values may repeat (one entry per repetition).
+        y: measured values, shape (n,) matching ``x``, or (n, r) with ``r`` repetitions per
+            row (NaN marks a missing repetition).
+        method: ``mean``, ``median``, ``min`` or ``q1`` (first quartile, the paper's choice
+            against noise).
+
+    Returns:
+        ``(x_unique, y_aggregated, counts)``: sorted distinct parameter values, the aggregate
+        of their repetitions and the number of repetitions used.
+
+    Raises:
+        InvalidInputError: shapes differ, values are not finite, or a point has no value.
+    """
+    reducer = repetition_reducer(method)
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.ndim != 1:
+        raise InvalidInputError(f"parameter values must be 1-D, got shape {x.shape}")
+    if y.ndim == 1:
+        y = y[:, None]
+    if y.ndim != 2 or y.shape[0] != x.shape[0]:
+        raise InvalidInputError(f"values of shape {y.shape} do not match {x.shape[0]} parameter values")
+    if not np.all(np.isfinite(x)):
+        raise InvalidInputError(f"parameter values must be finite, got {x[~np.isfinite(x)][:3].tolist()}")
+    if np.any(np.isinf(y)):
+        raise InvalidInputError("measured values contain infinity")
+    x_unique, inverse = np.unique(x, return_inverse=True)
+    out = np.empty(len(x_unique))
+    counts = np.empty(len(x_unique), dtype=int)
+    for i in range(len(x_unique)):
+        values = y[inverse == i].ravel()
+        values = values[~np.isnan(values)]
+        if values.size == 0:
+            raise InvalidInputError(f"no measured value at parameter value {x_unique[i]:g}")
+        out[i] = reducer(values)
+        counts[i] = values.size
+    return x_unique, out, counts
+
+
+def check_parameter_values(x, *, needs_log: bool, min_points: int = MIN_POINTS) -> None:
+    """Checks that ``x`` (distinct, sorted or not) can be fitted.
+
+    Log terms need parameter values >= 1: log2 is negative below 1, so a growing log term
+    would fit shrinking data there, and fractional powers of negative logs are undefined. All
+    other terms need values > 0 (fractional powers).
+
+    Raises:
+        InvalidInputError: fewer than ``min_points`` distinct values, or values out of range.
+    """
+    x = np.unique(np.asarray(x, dtype=float))
+    if len(x) < min_points:
+        raise InvalidInputError(
+            f"at least {min_points} distinct parameter values are needed to validate scaling, got "
+            f"{len(x)} ({', '.join(f'{v:g}' for v in x)})")
+    if np.any(x <= 0):
+        raise InvalidInputError(
+            f"parameter values must be > 0, got {', '.join(f'{v:g}' for v in x[x <= 0])}")
+    if needs_log and np.any(x < 1):
+        raise InvalidInputError(
+            f"the search space has log terms, which need parameter values >= 1; got "
+            f"{', '.join(f'{v:g}' for v in x[x < 1])} (give an expectation/bounds without log "
+            "terms or rescale the parameter)")
+
+
+@dataclass
+class CandidateFits:
+    """Least-squares fits of every candidate for every function; arrays have shape (F, m)."""
+
+    terms: list
+    constant: np.ndarray      # c0
+    coefficient: np.ndarray   # c1
+    rss: np.ndarray
+    adjusted_r2: np.ndarray   # -inf where invalid
+    r2: np.ndarray
+    tss: np.ndarray           # (F,)
+    n: int
+
+
+def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
+    """Candidate terms evaluated at ``x``: shape (m, n)."""
+    x = np.asarray(x, dtype=float)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return np.stack([t.evaluate(x) for t in terms])
+
+
+def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
+    """Fits ``y ≈ c0 + c1·term`` for every candidate and every row of ``Y``.
+
+    Args:
+        x: distinct parameter values, shape (n,).
+        Y: values, shape (F, n) (or (n,) for one function).
+        terms: candidate terms (the constant term is skipped: it is the constant model).
+
+    Returns:
+        :class:`CandidateFits`.
+    """
+    Y = np.atleast_2d(np.asarray(Y, dtype=float))
+    n = Y.shape[1]
+    T = basis_matrix(x, terms)
+    finite = np.all(np.isfinite(T), axis=1)
+    T = np.where(finite[:, None], T, 0.0)
+    scale = np.max(np.abs(T), axis=1)
+    scale[scale == 0] = 1.0
+    T = T / scale[:, None]           # scale-free: avoids overflow of k^6 4^k style terms
+    t_mean = T.mean(axis=1)
+    Tc = T - t_mean[:, None]
+    stt = np.einsum("ij,ij->i", Tc, Tc)
+    y_mean = Y.mean(axis=1)
+    Yc = Y - y_mean[:, None]
+    tss = np.einsum("ij,ij->i", Yc, Yc)
+    sty = Yc @ Tc.T                  # (F, m)
+    usable = finite & (stt > 1e-12 * n)  # the constant term has no spread
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c1 = np.where(usable, sty / np.where(usable, stt, 1.0), 0.0)
+        rss = np.maximum(tss[:, None] - c1 * sty, 0.0)
+        r2 = np.where(tss[:, None] > 0, 1.0 - rss / tss[:, None], 0.0)
+    adj = 1.0 - (1.0 - r2) * (n - 1) / (n - 2)
+    valid = usable[None, :] & (c1 > 0)
+    adj = np.where(valid, adj, -np.inf)
+    c0 = y_mean[:, None] - c1 * t_mean[None, :]
+    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n)
+
+
+@dataclass
+class FitResult:
+    """The chosen model ``constant + coefficient·term`` of one function.
+
+    ``term`` is ``ComplexityTerm()`` and ``coefficient`` 0 for the constant model, whose
+    ``adjusted_r2`` is NaN (not applicable, as in the paper's tables).
+    """
+
+    term: ComplexityTerm
+    constant: float
+    coefficient: float
+    adjusted_r2: float
+    p_value: float
+    n_points: int
+    n_candidates: int
+
+    @property
+    def is_constant(self) -> bool:
+        return self.term.is_constant
+
+    @property
+    def leading_term(self) -> ComplexityTerm:
+        return self.term if self.coefficient > 0 else ONE
+
+    def evaluate(self, x) -> np.ndarray:
+        x = np.asarray(x, dtype=float)
+        if self.is_constant:
+            return np.full_like(x, self.constant)
+        return self.constant + self.coefficient * self.term.evaluate(x)
+
+    def formula(self, variable: str = "p") -> str:
+        """Model with coefficients, e.g. ``3.1e-05 + 2.2e-06 · p^0.5 log p``."""
+        if self.is_constant:
+            return f"{self.constant:.3g}"
+        sign = "-" if self.coefficient < 0 else "+"
+        return f"{self.constant:.3g} {sign} {abs(self.coefficient):.3g} · {self.term.format(variable)}" \
+            if self.constant != 0 else f"{self.coefficient:.3g} · {self.term.format(variable)}"
+
+
+def select_models(fits: CandidateFits, alpha: float = 0.05,
+                  preferred: Optional[ComplexityTerm] = None, prefer_within=None) -> list[FitResult]:
+    """Chooses one model per function from :func:`fit_candidates` results (see module doc).
+
+    Args:
+        fits: the candidate fits.
+        alpha: significance level for leaving the constant model and the preferred term.
+        preferred: the expectation; it replaces the best candidate unless the best fits
+            significantly better (F-test of the RSS difference at level ``alpha``), because
+            validation takes the expectation as the null hypothesis and noise should not turn a
+            sound expectation into an "approximate" verdict.
+    """
+    from scipy.special import fdtrc  # F-distribution survival function, vectorised
+
+    F = fits.adjusted_r2.shape[0]
+    n = fits.n
+    best = np.argmax(fits.adjusted_r2, axis=1) if fits.adjusted_r2.shape[1] else np.zeros(F, int)
+    rows = np.arange(F)
+    n_valid = max(int(np.sum([not t.is_constant for t in fits.terms])), 1)
+    results = []
+    if fits.adjusted_r2.shape[1]:
+        best_adj = fits.adjusted_r2[rows, best]
+        best_rss = fits.rss[rows, best]
+    else:
+        best_adj = np.full(F, -np.inf)
+        best_rss = fits.tss
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f_stat = (fits.tss - best_rss) / (best_rss / (n - 2))
+        f_stat = np.where(best_rss <= 1e-300 * np.maximum(fits.tss, 1e-300), np.inf, f_stat)
+        p_values = np.where(np.isfinite(f_stat), fdtrc(1, n - 2, np.nan_to_num(f_stat, posinf=0.0)), 0.0)
+    if preferred is not None and preferred in fits.terms and not preferred.is_constant:
+        j_pref = fits.terms.index(preferred)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            excess = (fits.rss[:, j_pref] - best_rss) / (best_rss / (n - 2))
+            tie_p = np.where(best_rss > 0, fdtrc(1, n - 2, np.nan_to_num(excess, posinf=1e300)), 0.0)
+        use_pref = np.isfinite(fits.adjusted_r2[:, j_pref]) & (tie_p > alpha / n_valid)
+        if prefer_within is not None:
+            lower, upper = prefer_within
+            inside = np.array([lower <= t <= upper for t in fits.terms])
+            use_pref &= inside[best]
+        best = np.where(use_pref, j_pref, best)
+    for i in range(F):
+        accepted = np.isfinite(best_adj[i]) and fits.tss[i] > 0 and p_values[i] <= alpha / n_valid
+        if accepted:
+            j = int(best[i])
+            results.append(FitResult(fits.terms[j], float(fits.constant[i, j]), float(fits.coefficient[i, j]),
+                                     float(fits.adjusted_r2[i, j]), float(p_values[i]), n, len(fits.terms)))
+        else:
+            results.append(FitResult(ONE, float("nan"), 0.0, float("nan"),
+                                     float(p_values[i]) if np.isfinite(best_adj[i]) else 1.0,
+                                     n, len(fits.terms)))
+    return results
+
+
+def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
+               preferred: Optional[ComplexityTerm] = None, prefer_within=None) -> list[FitResult]:
+    """Fits and chooses the model of every row of ``Y`` (distinct, checked ``x``); see
+    :func:`select_models` for ``alpha``, ``preferred`` and ``prefer_within``."""
+    Y = np.atleast_2d(np.asarray(Y, dtype=float))
+    results = select_models(fit_candidates(x, Y, terms), alpha, preferred, prefer_within)
+    means = Y.mean(axis=1)
+    for result, mean in zip(results, means):
+        if result.is_constant:
+            result.constant = float(mean)
+    return results
+
+
+class ExpectationFit:
+    """Estimator: aggregates repetitions, fits every candidate term, keeps the best model.
+
+    Args (stored unchanged, validated in :meth:`fit`):
+        terms: candidate terms (e.g. ``build_search_space("O(p)").terms``).
+        aggregation: ``mean``, ``median``, ``min`` or ``q1``.
+        alpha: significance level of the test against the constant model.
+        min_points: minimum number of distinct parameter values (the paper's rule of thumb: 5).
+
+    Fitted attributes: ``x_``, ``y_`` (aggregated data), ``result_`` (:class:`FitResult`),
+    ``term_``, ``adjusted_r2_``.
+    """
+
+    def __init__(self, terms=None, *, aggregation="median", alpha=0.05, min_points=MIN_POINTS):
+        self.terms = terms
+        self.aggregation = aggregation
+        self.alpha = alpha
+        self.min_points = min_points
+
+    def fit(self, x, y) -> "ExpectationFit":
+        if not self.terms:
+            raise InvalidInputError("ExpectationFit needs a non-empty list of candidate terms")
+        terms = list(self.terms)
+        x_u, y_u, _ = aggregate_repetitions(x, y, self.aggregation)
+        check_parameter_values(x_u, needs_log=any(t.has_log for t in terms), min_points=self.min_points)
+        if np.any(np.isnan(y_u)):
+            raise InvalidInputError("measured values contain NaN")
+        self.x_, self.y_ = x_u, y_u
+        self.result_ = fit_models(x_u, y_u[None, :], terms, self.alpha)[0]
+        self.term_ = self.result_.term
+        self.adjusted_r2_ = self.result_.adjusted_r2
+        return self
+
+    def predict(self, x) -> np.ndarray:
+        if not hasattr(self, "result_"):
+            raise NotFittedError("ExpectationFit.predict called before fit")
+        return self.result_.evaluate(x)

@@ -1,0 +1,79 @@
+"""PNG of one validation: measurements, fitted model, scaled expectation and deviation band.
+
+matplotlib is imported inside the function (Agg backend), so importing this module is cheap.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from extrap_segmented.exceptions import InvalidInputError
+
+
+def scaled_curve(term, x, y, anchor_x: float, anchor_y: float, c0: float):
+    """``c0 + b·term(x)`` passing through ``(anchor_x, anchor_y)`` (shape of ``term``, data's scale)."""
+    base = term.evaluate(np.array([anchor_x]))[0]
+    values = term.evaluate(x)
+    if base == 0:
+        return np.full_like(x, anchor_y)
+    return c0 + (anchor_y - c0) * values / base
+
+
+def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, raw_y=None,
+                    extrapolate_to: Optional[float] = None, dpi: int = 110) -> Path:
+    """Writes a PNG for a :class:`~extrap_segmented.expectations.validation.ValidationResult`.
+
+    The expectation E and the deviation limits E/D and E·D are drawn with the model's constant
+    and scaled to meet the model at the geometric middle of the measured range: the band shows
+    which growth the limits allow, and a model outside it grows too fast or too slowly.
+
+    Args:
+        result: the validation result (carries the aggregated ``x``/``y``).
+        path: output PNG.
+        title: plot title (default: the expectation).
+        raw_x, raw_y: optional individual repetitions to show as small dots.
+        extrapolate_to: extend the curves to this parameter value.
+    """
+    if result.x is None or result.y is None:
+        raise InvalidInputError("the validation result carries no data to plot")
+    import matplotlib
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+
+    x, y = np.asarray(result.x, float), np.asarray(result.y, float)
+    v = result.variable
+    end = max(x.max(), extrapolate_to or 0)
+    grid = np.geomspace(x.min(), end, 200)
+    e = result.expectation.term
+    # E, E/D and E·D share the model's constant and pass through the model at the geometric
+    # middle of the measured range, so a model that grows faster than E·D leaves the band.
+    c0 = result.model.constant if not result.model.is_constant else 0.0
+    anchor_x = float(np.sqrt(x.min() * x.max()))
+    anchor_y = float(result.model.evaluate(np.array([anchor_x]))[0])
+    e_curve = scaled_curve(e, grid, y, anchor_x, anchor_y, c0)
+    lower = scaled_curve(result.limits.lower, grid, y, anchor_x, anchor_y, c0)
+    upper = scaled_curve(result.limits.upper, grid, y, anchor_x, anchor_y, c0)
+    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    ax.fill_between(grid, np.minimum(lower, upper), np.maximum(lower, upper), color="tab:green", alpha=0.15,
+                    label=f"deviation limits {result.limits.lower.big_o(v)} … {result.limits.upper.big_o(v)}")
+    ax.plot(grid, e_curve, "--", color="tab:green", label=f"expectation {e.big_o(v)} (scaled)")
+    ax.plot(grid, result.model.evaluate(grid), "-", color="tab:blue",
+            label=f"model {result.model.formula(v)}")
+    if raw_x is not None and raw_y is not None:
+        ax.plot(raw_x, raw_y, ".", color="0.6", markersize=3, label="repetitions")
+    ax.plot(x, y, "o", color="black", markersize=5, label="measurements (aggregated)")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel(v)
+    ax.set_ylabel("value")
+    symbol = {"match": "✓", "approximate": "≈", "no match": "✗"}[result.verdict]
+    ax.set_title(f"{title or e.big_o(v)}: {symbol} {result.verdict}, δ = {result.divergence.big_o(v)}",
+                 fontsize=10)
+    ax.legend(fontsize=7, loc="upper left")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path = Path(path)
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)
+    return path

@@ -1,0 +1,197 @@
+"""Cross-function rules such as ``Allreduce <= Reduce + Bcast`` (MPI performance guidelines).
+
+A rule compares sums of fitted models. It is checked (1) at the measured parameter values,
+(2) extrapolated on a geometric grid up to a target scale, reporting the smallest parameter
+value where the rule is predicted to break (refined by bisection), and (3) asymptotically, by
+comparing the leading-order terms of both sides (the paper combines the models "before
+transforming them into their asymptotic form").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Mapping, Optional
+
+import numpy as np
+
+from extrap_segmented.expectations.complexity import ONE
+from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
+
+_RULE = re.compile(r"^\s*(?P<lhs>.+?)\s*(?P<op><=|>=|<|>|≤|≥)\s*(?P<rhs>.+?)\s*$")
+_ADDEND = re.compile(r"^\s*(?:(?P<coef>\d+(?:\.\d*)?|\.\d+)\s*\*?\s*)?(?P<name>[A-Za-z_][\w.:\-\[\]]*|\"[^\"]+\")\s*$")
+
+OK, VIOLATED, PREDICTED, ASYMPTOTIC = "ok", "violated", "predicted", "asymptotic"
+
+
+@dataclass(frozen=True)
+class CrossFunctionRule:
+    """``lhs <= rhs`` with each side a list of ``(weight, function name)``."""
+
+    text: str
+    lhs: tuple
+    rhs: tuple
+
+    @property
+    def names(self) -> set:
+        return {name for _, name in self.lhs + self.rhs}
+
+
+def _side(text: str, rule: str, offset: int) -> tuple:
+    addends = []
+    position = offset
+    for part in text.split("+"):
+        match = _ADDEND.match(part)
+        if not match:
+            error = ExpectationSyntaxError(
+                f"cannot parse rule {rule!r}: {part.strip()!r} is not a function name (optionally "
+                f"'2 * Name')\n  {rule}\n  {' ' * (position + len(part) - len(part.lstrip()))}^")
+            error.text, error.position = rule, position
+            raise error
+        addends.append((float(match.group("coef") or 1.0), match.group("name").strip('"')))
+        position += len(part) + 1
+    return tuple(addends)
+
+
+def parse_rule(text: str) -> CrossFunctionRule:
+    """Parses ``"Allreduce <= Reduce + Bcast"`` (also ``>=``, ``2 * Bcast``, ``"quoted name"``).
+
+    ``<`` is read as ``<=`` (models are compared with a tolerance anyway); ``a >= b`` becomes
+    ``b <= a``.
+
+    Raises:
+        ExpectationSyntaxError: no comparison operator or an unreadable side.
+    """
+    match = _RULE.match(text or "")
+    if not match:
+        raise ExpectationSyntaxError(f"cannot parse rule {text!r}: expected 'A <= B + C'")
+    lhs = _side(match.group("lhs"), text, match.start("lhs"))
+    rhs = _side(match.group("rhs"), text, match.start("rhs"))
+    if match.group("op") in (">=", ">", "≥"):
+        lhs, rhs = rhs, lhs
+    return CrossFunctionRule(text.strip(), lhs, rhs)
+
+
+@dataclass
+class RuleResult:
+    """Outcome of one rule.
+
+    Attributes:
+        status: ``ok``, ``violated`` (at a measured value), ``predicted`` (breaks at or below
+            the target scale), ``asymptotic`` (the left side grows faster but breaks only
+            beyond the target or no target was given).
+        break_at: smallest parameter value where lhs > rhs (measured or predicted), or None.
+        ratio_at_target: lhs/rhs at the target scale (None without target).
+    """
+
+    rule: CrossFunctionRule
+    status: str
+    break_at: Optional[float]
+    asymptotic_violation: bool
+    target: Optional[float]
+    ratio_at_target: Optional[float]
+    message: str
+
+    @property
+    def failed(self) -> bool:
+        return self.status in (VIOLATED, PREDICTED)
+
+    def to_dict(self) -> dict:
+        return {"rule": self.rule.text, "status": self.status, "break_at": self.break_at,
+                "asymptotic_violation": self.asymptotic_violation, "target": self.target,
+                "ratio_at_target": self.ratio_at_target, "message": self.message}
+
+
+def _side_value(side, models, x):
+    return sum(w * np.asarray(models[name].evaluate(x), dtype=float) for w, name in side)
+
+
+def _side_leading(side, models):
+    """Leading term and its summed coefficient of a weighted sum of models."""
+    lead, coefficient = ONE, 0.0
+    for weight, name in side:
+        model = models[name]
+        term = model.leading_term
+        c = weight * (model.coefficient if not term.is_constant else model.constant)
+        if term > lead:
+            lead, coefficient = term, c
+        elif term == lead:
+            coefficient += c
+    return lead, coefficient
+
+
+def evaluate_rule(rule: CrossFunctionRule, models: Mapping, measured_x, *, target: Optional[float] = None,
+                  tolerance: float = 0.0, horizon: float = 1e6) -> RuleResult:
+    """Checks a rule on fitted models.
+
+    Args:
+        rule: the parsed rule.
+        models: function name -> object with ``evaluate(x)``, ``leading_term``, ``constant`` and
+            ``coefficient`` (a :class:`~extrap_segmented.expectations.fit.FitResult`).
+        measured_x: parameter values that were measured.
+        target: scale up to which a predicted break fails the rule.
+        tolerance: relative slack, lhs <= (1 + tolerance)·rhs.
+        horizon: without target, breaks are searched up to ``horizon`` × the largest measured
+            value (reported, not failing).
+
+    Raises:
+        InvalidInputError: a name in the rule has no model; the message lists the known names.
+    """
+    missing = sorted(rule.names - set(models))
+    if missing:
+        raise InvalidInputError(f"rule {rule.text!r} names {missing}, which have no model; known: "
+                                f"{sorted(models)}")
+    x = np.unique(np.asarray(measured_x, dtype=float))
+    if x.size == 0:
+        raise InvalidInputError(f"rule {rule.text!r}: no measured parameter values")
+
+    def excess(values):
+        return _side_value(rule.lhs, models, values) - (1 + tolerance) * _side_value(rule.rhs, models, values)
+
+    lead_l, coef_l = _side_leading(rule.lhs, models)
+    lead_r, coef_r = _side_leading(rule.rhs, models)
+    asymptotic = lead_l > lead_r or (lead_l == lead_r and coef_l > (1 + tolerance) * coef_r)
+    ratio_at_target = None
+    if target is not None:
+        rhs_t = float(_side_value(rule.rhs, models, np.array([target]))[0])
+        lhs_t = float(_side_value(rule.lhs, models, np.array([target]))[0])
+        ratio_at_target = lhs_t / rhs_t if rhs_t != 0 else None
+
+    measured_bad = x[excess(x) > 0]
+    if measured_bad.size:
+        return RuleResult(rule, VIOLATED, float(measured_bad[0]), asymptotic, target, ratio_at_target,
+                          f"{rule.text} is violated at measured value {measured_bad[0]:g}")
+    end = target if target is not None else x[-1] * horizon
+    break_at = _first_break(excess, x[-1], end) if end > x[-1] else None
+    if break_at is not None and target is not None and break_at <= target:
+        return RuleResult(rule, PREDICTED, break_at, asymptotic, target, ratio_at_target,
+                          f"{rule.text} is predicted to break at {break_at:.4g} (target {target:g})")
+    if asymptotic and break_at is None:  # report where it breaks beyond the target
+        break_at = _first_break(excess, end, max(end, x[-1]) * horizon)
+    if asymptotic:
+        where = f"; predicted break at {break_at:.4g}" if break_at is not None else ""
+        return RuleResult(rule, ASYMPTOTIC, break_at, True, target, ratio_at_target,
+                          f"{rule.text} holds{' up to ' + format(target, 'g') if target else ''} but the "
+                          f"left side grows faster ({lead_l.big_o()} vs {lead_r.big_o()}){where}")
+    return RuleResult(rule, OK, None, False, target, ratio_at_target, f"{rule.text} holds")
+
+
+def _first_break(excess: Callable, start: float, end: float, points: int = 512) -> Optional[float]:
+    grid = np.geomspace(start, end, points)
+    with np.errstate(all="ignore"):
+        values = excess(grid)
+    bad = np.flatnonzero(values > 0)
+    if bad.size == 0:
+        return None
+    i = bad[0]
+    if i == 0:
+        return float(grid[0])
+    lo, hi = grid[i - 1], grid[i]
+    for _ in range(60):  # bisection to relative precision ~1e-12
+        mid = np.sqrt(lo * hi)
+        if excess(np.array([mid]))[0] > 0:
+            hi = mid
+        else:
+            lo = mid
+        if hi / lo - 1 < 1e-9:
+            break
+    return float(hi)

@@ -1,0 +1,139 @@
+"""Search spaces built around an expectation like ticks on a ruler (paper, Section 2.3).
+
+Big ticks are whole exponents of the expectation's class between the bounds; inner ticks come
+from recursively averaging adjacent exponents (``depth`` times); small ticks multiply every
+big/inner tick with terms of the next lower class (exponent 1 by default, plus ±1, ±1/2, ±1/3,
+... around it on request). Only terms between the lower and upper bound are kept.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from extrap_segmented.expectations.complexity import (ONE, ComplexityTerm, as_term, default_upper_bound,
+                                                     _fraction)
+from extrap_segmented.exceptions import InvalidInputError
+
+
+def ruler_exponents(low, high, depth: int = 2) -> list[Fraction]:
+    """Whole exponents in ``[low, high]`` (plus both ends), refined ``depth`` times by averaging.
+
+    >>> [str(e) for e in ruler_exponents(0, 2, depth=2)]
+    ['0', '1/4', '1/2', '3/4', '1', '5/4', '3/2', '7/4', '2']
+    """
+    low, high = _fraction(low), _fraction(high)
+    if high < low:
+        raise InvalidInputError(f"search-space bounds are reversed: lower exponent {low} > upper {high}")
+    if depth < 0:
+        raise InvalidInputError(f"depth must be >= 0, got {depth}")
+    ticks = {low, high}
+    whole = int(low) if low == int(low) else int(low) + 1
+    ticks.update(Fraction(i) for i in range(whole, int(high) + 1) if low <= i <= high)
+    for _ in range(depth):
+        ordered = sorted(ticks)
+        ticks.update((a + b) / 2 for a, b in zip(ordered, ordered[1:]))
+    return sorted(ticks)
+
+
+def lower_class_exponents(centre: Fraction = Fraction(0), refinement: int = 0) -> list[Fraction]:
+    """Exponents of the next-lower-class multiplier: 0 (none), 1, the expectation's own, and
+    ``refinement`` further steps (±1, ±1/2, ..., ±1/refinement around 1 and the centre)."""
+    if refinement < 0:
+        raise InvalidInputError(f"refinement must be >= 0, got {refinement}")
+    base = {Fraction(1), _fraction(centre)}
+    exponents = {Fraction(0)} | base
+    for n in range(1, refinement + 1):
+        step = Fraction(1, n)
+        exponents.update(b + sign * step for b in base for sign in (-1, 1))
+    return sorted(e for e in exponents if e >= 0)
+
+
+@dataclass
+class SearchSpace:
+    """Candidate terms for the model ``c0 + c1·term``, sorted by growth.
+
+    Attributes:
+        terms: the candidates; ``ComplexityTerm()`` (the constant model) is always first.
+        function_class: class (1, 2, 3) of the big ticks.
+        lower, upper: the bounds B_l and B_u.
+    """
+
+    terms: list[ComplexityTerm]
+    function_class: int
+    lower: ComplexityTerm = field(default_factory=ComplexityTerm)
+    upper: ComplexityTerm = field(default_factory=ComplexityTerm)
+
+    def __len__(self):
+        return len(self.terms)
+
+    def __iter__(self):
+        return iter(self.terms)
+
+    @property
+    def has_log(self) -> bool:
+        return any(t.has_log for t in self.terms)
+
+    def format(self, variable: str = "p") -> str:
+        return "{" + ", ".join(t.format(variable) for t in self.terms) + "}"
+
+
+def build_search_space(expectation, *, lower_bound=None, upper_bound=None, depth: int = 2,
+                       refinement: int = 0, extra_exponents: Iterable = (),
+                       extra_terms: Iterable = ()) -> SearchSpace:
+    """The paper's expectation-driven search space.
+
+    Args:
+        expectation: term, :class:`Expectation` or string such as ``"O(p)"``.
+        lower_bound: B_l (default 1).
+        upper_bound: B_u (default E², or ``x`` for ``O(1)``).
+        depth: rounds of averaging adjacent big-tick exponents (2 gives quarter steps).
+        refinement: extra lower-class multiplier exponents (0 = the paper's default, exponent 1).
+        extra_exponents: additional class exponents placed on the ruler (e.g. ``[1/3, 2/3]``).
+        extra_terms: additional candidate terms (strings or terms), kept if within the bounds.
+
+    Returns:
+        A :class:`SearchSpace` that always contains the expectation and the constant model.
+
+    Raises:
+        InvalidInputError: the bounds are reversed or do not contain the expectation, or an
+            extra exponent is not a number.
+    """
+    e = as_term(expectation, what="expectation")
+    lower = ONE if lower_bound is None else as_term(lower_bound, what="lower bound")
+    upper = default_upper_bound(e) if upper_bound is None else as_term(upper_bound, what="upper bound")
+    if not lower <= e <= upper:
+        raise InvalidInputError(
+            f"search-space bounds [{lower.big_o()}, {upper.big_o()}] do not contain the expectation "
+            f"{e.big_o()}")
+    k = max(e.function_class, upper.function_class)
+    exponents = set(ruler_exponents(lower.exponent_in_class(k), upper.exponent_in_class(k), depth))
+    exponents.update(parse_exponent_list(extra_exponents))
+    exponents.add(e.exponent_in_class(k))
+    if k > 1:
+        multipliers = lower_class_exponents(e.exponent_in_class(k - 1), refinement)
+    else:
+        multipliers = [Fraction(0)]
+    terms = {ComplexityTerm.of_class(k, i) * ComplexityTerm.of_class(k - 1, j) if k > 1
+             else ComplexityTerm.of_class(k, i)
+             for i in exponents for j in multipliers}
+    terms.add(e)
+    terms.add(ONE)
+    terms.update(as_term(t) for t in extra_terms)
+    kept = sorted(t for t in terms if (lower <= t <= upper) or t == ONE)
+    return SearchSpace(kept, k, lower, upper)
+
+
+def parse_exponent_list(values: Sequence) -> list[Fraction]:
+    """Exponents from user input: numbers or strings like ``"1/3"``.
+
+    Raises:
+        InvalidInputError: an entry is not a number.
+    """
+    result = []
+    for value in values:
+        try:
+            result.append(Fraction(value) if isinstance(value, str) else _fraction(value))
+        except (ValueError, TypeError, ZeroDivisionError):
+            raise InvalidInputError(f"search exponent {value!r} is not a number such as 0.25 or '1/3'") from None
+    return result

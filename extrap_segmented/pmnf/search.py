@@ -1,0 +1,286 @@
+"""Extra-P's single-parameter hypothesis search, vectorized over subsets, terms and folds.
+
+Extra-P's default modeler (``SingleParameterModeler``) fits ``c0 + c1 * term`` for every term of
+its search space, scores each with leave-one-out cross-validation (SMAPE, or RSS on request),
+drops hypotheses whose constant is negligible (``clean_constant_coefficient``) or whose term
+contributes too little, and keeps the first best one if it beats the constant model. This module
+does the same for many contiguous subsets of one series at once, in closed form, so a sliding
+window search costs a few numpy operations instead of thousands of ``lstsq`` calls.
+
+Conventions: a subset is ``[start, stop)`` of the given arrays (Python slice convention); results
+are arrays with one entry per subset. Term index ``-1`` is the constant model.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
+
+CONSTANT = -1
+"""Term index of the constant model."""
+
+
+@dataclass(frozen=True)
+class SubsetFits:
+    """Selected hypothesis per subset (all arrays have length S unless noted).
+
+    Attributes:
+        term: index into the term set, ``CONSTANT`` (-1) for the constant model.
+        intercept: constant coefficient of the selected model fitted on the whole subset.
+        coefficient: coefficient of the term (0 for the constant model).
+        mean: mean of the subset's values (the constant model).
+        constant_cost: RSS of the constant model (Extra-P's TSS).
+        rss, nrss, rrss, re, smape, ar2: costs of the selected hypothesis as Extra-P defines them
+            (leave-one-out costs when cross-validation is on, in-sample costs otherwise).
+        fitted: (S, m) predictions of the selected model at the subset's points, NaN past the
+            end of shorter subsets.
+        mask: (S, m) True where ``fitted`` holds a point of the subset.
+    """
+    term: np.ndarray
+    intercept: np.ndarray
+    coefficient: np.ndarray
+    mean: np.ndarray
+    constant_cost: np.ndarray
+    rss: np.ndarray
+    nrss: np.ndarray
+    rrss: np.ndarray
+    re: np.ndarray
+    smape: np.ndarray
+    ar2: np.ndarray
+    fitted: np.ndarray
+    mask: np.ndarray
+
+
+def search(x, y, exponents=None, **options):
+    """Runs the hypothesis search on one whole series; see `search_subsets` for the options."""
+    n = len(np.asarray(x))
+    return search_subsets(x, y, [0], [n], exponents, **options)
+
+
+def search_subsets(x, y, starts, stops, exponents=None, *, crossvalidation=True, compare_with_rss=False,
+                   min_term_contribution=0.0005, clean_epsilon=0.0005, no_cv_clean_epsilon=1e-3,
+                   log_needs_above_one=False):
+    """Selects the best PMNF hypothesis ``c0 + c1 * term`` for each subset ``[start, stop)``.
+
+    Args:
+        x: parameter values, 1-D float array (any order; subsets are index ranges of it).
+        y: measured values, same length, finite.
+        starts, stops: subset bounds (Python slice convention), each subset with ≥ 2 points.
+        exponents: (K, 2) term set; default Extra-P's default search space.
+        crossvalidation: leave-one-out scoring (Extra-P's default) or in-sample scoring.
+        compare_with_rss: rank by RSS instead of SMAPE.
+        min_term_contribution: a term whose largest ``|c1 * term / y|`` is below this is rejected.
+        clean_epsilon: ``clean_constant_coefficient`` threshold during cross-validation.
+        no_cv_clean_epsilon: the same threshold without cross-validation.
+        log_needs_above_one: log terms need every x > 1 (Extra-P with negative exponents) instead
+            of every x >= 1.
+
+    Returns:
+        `SubsetFits`.
+
+    Raises:
+        InvalidInputError: mismatched lengths, a subset with fewer than 2 points, or non-finite
+            values.
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    starts = np.asarray(starts, dtype=int)
+    stops = np.asarray(stops, dtype=int)
+    exponents = default_exponents() if exponents is None else np.asarray(exponents, dtype=float)
+    _check(x, y, starts, stops)
+
+    sizes = stops - starts
+    m = int(sizes.max())
+    n_sub = len(starts)
+    offsets = np.arange(m)
+    mask = offsets[None, :] < sizes[:, None]
+    index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
+    xs, ys = x[index], y[index]
+
+    # np.mean per subset, exactly as Extra-P computes the constant model: its cost must be
+    # exactly 0 for constant data, whatever the summation order does.
+    mean = np.array([np.mean(y[a:b]) for a, b in zip(starts, stops)])
+    deviation = np.where(mask, mean[:, None] - ys, 0.0)
+    constant_cost = np.sum(deviation * deviation, axis=1)
+    abssum = np.abs(ys) + np.abs(mean)[:, None]
+    with np.errstate(all="ignore"):
+        constant_smape = np.sum(np.where(mask & (abssum != 0), np.abs(deviation) / abssum * 2, 0.0),
+                                axis=1) / sizes * 100
+
+    terms = evaluate_terms(xs, exponents).transpose(1, 0, 2)  # (S, K, m)
+    allowed = _log_allowed(xs, mask, log_needs_above_one)[:, None] | ~has_log(exponents)[None, :]
+
+    if crossvalidation:
+        costs, intercept, coefficient = _loo_costs(xs, ys, mask, terms, clean_epsilon)
+    else:
+        costs, intercept, coefficient = _in_sample_costs(ys, mask, terms, no_cv_clean_epsilon)
+    rss, nrss, rrss, re, smape = costs
+
+    with np.errstate(all="ignore"):
+        contribution = np.max(np.abs(coefficient[:, :, None] * terms / ys[:, None, :]), axis=2,
+                              where=mask[:, None, :], initial=-np.inf)
+        # np.max propagates NaN (y == 0 at a point), and Extra-P's `nan < limit` keeps the term.
+        eligible = (np.isfinite(rss) & allowed & (coefficient != 0)
+                    & ~(contribution < min_term_contribution))
+        score = rss if compare_with_rss else smape
+        score = np.where(eligible & ~np.isnan(score), score, np.inf)
+    best = np.argmin(score, axis=1)
+    rows = np.arange(n_sub)
+    constant_score = constant_cost if compare_with_rss else constant_smape
+    use_term = (score[rows, best] < constant_score) & (constant_cost != 0)
+    term = np.where(use_term, best, CONSTANT)
+
+    sel_intercept = np.where(use_term, intercept[rows, best], mean)
+    sel_coefficient = np.where(use_term, coefficient[rows, best], 0.0)
+    with np.errstate(all="ignore"):
+        fitted = sel_intercept[:, None] + sel_coefficient[:, None] * terms[rows, best]
+    fitted = np.where(use_term[:, None], fitted, mean[:, None])
+    fitted = np.where(mask, fitted, np.nan)
+
+    const_costs = _constant_costs(ys, mask, mean, constant_cost, constant_smape)
+    picked = [np.where(use_term, c[rows, best], cc) for c, cc in zip((rss, nrss, rrss, re), const_costs)]
+    sel_smape = np.where(use_term, smape[rows, best], constant_smape)
+    with np.errstate(all="ignore"):
+        ar2 = 1.0 - (picked[0] / constant_cost) * (sizes - 1.0) / (sizes - 2.0)
+    ar2 = np.where(use_term, ar2, 1.0)
+    return SubsetFits(term=term, intercept=sel_intercept, coefficient=sel_coefficient, mean=mean,
+                      constant_cost=constant_cost, rss=picked[0], nrss=picked[1], rrss=picked[2],
+                      re=picked[3], smape=sel_smape, ar2=ar2, fitted=fitted, mask=mask)
+
+
+def _check(x, y, starts, stops):
+    if x.ndim != 1 or x.shape != y.shape:
+        raise InvalidInputError(f"x and y must be 1-D arrays of equal length, got shapes {x.shape} and {y.shape}")
+    if len(starts) == 0 or starts.shape != stops.shape:
+        raise InvalidInputError(f"starts and stops must be equally long and non-empty, got {len(starts)} "
+                                f"and {len(stops)} entries")
+    if np.any(stops - starts < 2) or np.any(starts < 0) or np.any(stops > len(x)):
+        raise InvalidInputError(f"every subset [start, stop) must hold ≥ 2 of the {len(x)} points, got "
+                                f"starts={starts.tolist()} stops={stops.tolist()}")
+    bad = ~np.isfinite(x) | ~np.isfinite(y)
+    if np.any(bad):
+        i = int(np.argmax(bad))
+        raise InvalidInputError(f"x and y must be finite; point {i} is (x={x[i]!r}, y={y[i]!r})")
+
+
+def _log_allowed(xs, mask, above_one):
+    low = np.where(mask, xs, np.inf)
+    return np.all(low > 1.0, axis=1) if above_one else np.all(low >= 1.0, axis=1)
+
+
+def _centered_sums(ts, ys, mask):
+    """Sums of subset-centered values; centering keeps the downdated fits accurate."""
+    count = mask.sum(axis=1).astype(float)
+    w = mask[:, None, :]
+    t_mean = np.sum(np.where(w, ts, 0.0), axis=2) / count[:, None]
+    y_mean = np.sum(np.where(mask, ys, 0.0), axis=1) / count
+    tc = np.where(w, ts - t_mean[:, :, None], 0.0)
+    yc = np.where(mask, ys - y_mean[:, None], 0.0)
+    return count, t_mean, y_mean, tc, yc
+
+
+def _line_fit(n, s_t, s_y, s_tt, s_ty):
+    """Least squares ``y = a + b t`` from (centered) sums; returns (a, b) in centered units."""
+    t_bar = s_t / n
+    y_bar = s_y / n
+    b = (s_ty - s_t * y_bar) / (s_tt - s_t * t_bar)
+    return y_bar - b * t_bar, b
+
+
+def _clean_constant(intercept, minimum, epsilon):
+    """Extra-P's ``clean_constant_coefficient`` on arrays."""
+    with np.errstate(all="ignore"):
+        small = np.where(minimum == 0, np.abs(intercept) < epsilon, np.abs(intercept / minimum) < epsilon)
+    return np.where(small, 0.0, intercept)
+
+
+def _loo_costs(xs, ys, mask, terms, epsilon):
+    """Leave-one-out costs, all folds at once (fold = last axis).
+
+    Per fold the arithmetic is that of a loop over folds; the costs are accumulated in fold
+    order with ``cumsum`` (a sequential sum), so the results equal the loop's bit for bit.
+    """
+    n_sub, n_terms, m = terms.shape
+    with np.errstate(all="ignore"):
+        count, t_mean, y_mean, tc, yc = _centered_sums(terms, ys, mask)
+        s_t = tc.sum(axis=2)
+        s_y = yc.sum(axis=1)[:, None]
+        s_tt = (tc * tc).sum(axis=2)
+        s_ty = (tc * yc[:, None, :]).sum(axis=2)
+        y_raw_sum = np.sum(np.where(mask, ys, 0.0), axis=1)
+        order = np.argsort(np.where(mask, ys, np.inf), axis=1)
+        rows = np.arange(n_sub)
+        lowest, second = ys[rows, order[:, 0]], ys[rows, order[:, 1]]
+
+        # (S, 1, m) per-fold quantities broadcast against (S, K, m)
+        fold = mask[:, None, :]
+        n_train = (count - 1)[:, None, None]
+        yj = yc[:, None, :]
+        a_c, b = _line_fit(n_train, s_t[:, :, None] - tc, s_y[:, :, None] - yj, s_tt[:, :, None] - tc * tc,
+                           s_ty[:, :, None] - tc * yj)
+        intercept = a_c + y_mean[:, None, None] - b * t_mean[:, :, None]
+        minimum = np.where(order[:, 0][:, None] == np.arange(m)[None, :], second[:, None], lowest[:, None])
+        intercept = _clean_constant(intercept, minimum[:, None, :], epsilon)
+        actual = ys[:, None, :]
+        predicted = intercept + b * terms
+        diff = predicted - actual
+        share = count[:, None, None]
+        rss_steps = np.cumsum(np.where(fold, diff * diff, 0.0), axis=2)
+        nrss_terms = np.sqrt(rss_steps) / ((y_raw_sum[:, None] - ys) / (count - 1)[:, None])[:, None, :] / share
+        relative = diff / actual
+        has_actual = fold & (actual != 0)
+        abssum = np.abs(actual) + np.abs(predicted)
+        rss = rss_steps[:, :, -1]
+        nrss = _sequential_sum(np.where(fold, nrss_terms, 0.0))
+        re = _sequential_sum(np.where(has_actual, np.abs(relative) / share, 0.0))
+        rrss = _sequential_sum(np.where(has_actual, relative * relative, 0.0))
+        smape = _sequential_sum(np.where(fold & (abssum != 0), (np.abs(diff) / abssum * 2) / share * 100, 0.0))
+
+        a_c, b = _line_fit(count[:, None], s_t, s_y, s_tt, s_ty)
+        intercept = a_c + y_mean[:, None] - b * t_mean
+    return (rss, nrss, rrss, re, smape), intercept, b
+
+
+def _sequential_sum(values):
+    """Sum over the last axis in index order (``np.sum`` would sum pairwise)."""
+    return np.cumsum(values, axis=-1)[..., -1]
+
+
+def _in_sample_costs(ys, mask, terms, epsilon):
+    with np.errstate(all="ignore"):
+        count, t_mean, y_mean, tc, yc = _centered_sums(terms, ys, mask)
+        a_c, b = _line_fit(count[:, None], tc.sum(axis=2), yc.sum(axis=1)[:, None], (tc * tc).sum(axis=2),
+                           (tc * yc[:, None, :]).sum(axis=2))
+        intercept = a_c + y_mean[:, None] - b * t_mean
+        minimum = np.min(np.where(mask, ys, np.inf), axis=1)[:, None]
+        intercept = _clean_constant(intercept, minimum, epsilon)
+        actual = ys[:, None, :]
+        w = mask[:, None, :]
+        predicted = intercept[:, :, None] + b[:, :, None] * terms
+        diff = predicted - actual
+        rss = np.sum(np.where(w, diff * diff, 0.0), axis=2)
+        nrss = np.sqrt(rss) / (np.sum(np.where(mask, ys, 0.0), axis=1) / count)[:, None]
+        relative = diff / actual
+        rrss = np.sum(np.where(w, relative * relative, 0.0), axis=2)
+        re = np.sum(np.where(w, np.abs(diff) / actual, 0.0), axis=2) / count[:, None]
+        abssum = np.abs(actual) + np.abs(predicted)
+        counted = w & (abssum != 0)
+        smape = (np.sum(np.where(counted, np.abs(diff) / abssum * 2, 0.0), axis=2)
+                 / np.sum(counted, axis=2) * 100)
+    return (rss, nrss, rrss, re, smape), intercept, b
+
+
+def _constant_costs(ys, mask, mean, constant_cost, constant_smape):
+    """RSS, nRSS, rRSS and RE of the constant model, as ``ConstantHypothesis.compute_cost``."""
+    with np.errstate(all="ignore"):
+        nonzero = mask & (ys != 0)
+        diff = mean[:, None] - ys
+        relative = np.where(nonzero, diff / ys, 0.0)
+        rrss = np.sum(relative * relative, axis=1)
+        nrss = np.where(mean != 0, np.sqrt(constant_cost) / mean, np.nan)
+        # Extra-P keeps the relative error of the last non-zero point only (it overwrites in a loop).
+        last = mask.shape[1] - 1 - np.argmax(nonzero[:, ::-1], axis=1)
+        rows = np.arange(len(mean))
+        re = np.where(nonzero.any(axis=1), np.abs(diff[rows, last]) / ys[rows, last], 0.0)
+    return constant_cost, nrss, rrss, re

@@ -1,0 +1,201 @@
+"""Per-segment costs of the best PMNF fit, for many segments of one series at once.
+
+Like ruptures' costs: ``fit(x, y)`` stores the series, ``errors(starts, stops)`` returns one cost
+per segment ``[start, stop)`` (Python slice convention, indexes into the sorted series).
+
+* ``relative``: sum of squared *relative* residuals of the best ``c0 + c1 * term`` fit under
+  relative least squares (weights ``1 / y²``). Relative noise of a given level gives the same
+  cost whatever the values' spread, which is what the default detection needs.
+* ``nrss``: Extra-P's nRSS of the hypothesis its default modeler selects (the paper's measure).
+* ``smooth``: like ``relative`` but for a richer single function: two terms of the set, or one
+  term with a continuous exponent. The default detection compares two segments against it, so
+  a smooth function outside the search space is not mistaken for a change.
+"""
+import numpy as np
+
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.pmnf.search import search_subsets
+from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
+
+# Values below this fraction of the series' largest magnitude count as this small when
+# weighting, so exact zeros do not get infinite weight.
+ZERO_FLOOR = 1e-3
+
+
+class _SeriesCost:
+    """Stores the series in ``fit``; subclasses implement ``errors(starts, stops)``."""
+
+    def fit(self, x, y):
+        """Stores the series (sorted by x by the caller); returns self."""
+        self.x_ = np.asarray(x, dtype=float)
+        self.y_ = np.asarray(y, dtype=float)
+        return self
+
+
+class RelativeFitCost(_SeriesCost):
+    """Sum of squared relative residuals of the best single-term PMNF fit per segment.
+
+    Args:
+        exponents: (K, 2) term set, default Extra-P's default search space.
+    """
+    model = "relative"
+
+    def __init__(self, exponents=None):
+        self.exponents = exponents
+
+    def errors(self, starts, stops):
+        """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
+        x, y = self.x_, self.y_
+        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        starts = np.asarray(starts, dtype=int)
+        stops = np.asarray(stops, dtype=int)
+        sizes = stops - starts
+        offsets = np.arange(int(sizes.max()))
+        mask = offsets[None, :] < sizes[:, None]
+        index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
+        xs, ys = x[index], y[index]
+        floor = ZERO_FLOOR * np.max(np.abs(y))
+        with np.errstate(all="ignore"):
+            weight = np.where(mask, 1.0 / np.maximum(np.abs(ys), floor) ** 2, 0.0)
+            total = weight.sum(axis=1)
+            y_bar = (weight * ys).sum(axis=1) / total
+            dy = np.where(mask, ys - y_bar[:, None], 0.0)
+            constant_cost = (weight * dy * dy).sum(axis=1)
+            terms = evaluate_terms(xs, exponents).transpose(1, 0, 2)
+            w = weight[:, None, :]
+            t_bar = (w * np.where(mask[:, None, :], terms, 0.0)).sum(axis=2) / total[:, None]
+            dt = np.where(mask[:, None, :], terms - t_bar[:, :, None], 0.0)
+            slope = (w * dt * dy[:, None, :]).sum(axis=2) / (w * dt * dt).sum(axis=2)
+            residual = dy[:, None, :] - slope[:, :, None] * dt
+            cost = (w * residual * residual).sum(axis=2)
+        low = np.where(mask, xs, np.inf)
+        log_ok = np.all(low >= 1.0, axis=1)[:, None] | ~has_log(exponents)[None, :]
+        cost = np.where(np.isfinite(cost) & log_ok, cost, np.inf)
+        return np.minimum(cost.min(axis=1), constant_cost)
+
+
+class SmoothFitCost(_SeriesCost):
+    """Relative least-squares cost of the best *smooth single function* per segment.
+
+    The richer one-segment family the default detection compares two segments against:
+    ``c0 + c1 * t1 + c2 * t2`` with any two terms of the set, or ``c0 + c1 * p^a * log2(p)^b``
+    with a continuous exponent ``a`` (a grid of step ``exponent_step`` spanning the set's
+    polynomial exponents, ``b`` one of the set's log exponents). Both have one coefficient fewer
+    than two segments of ``c0 + c1 * term``. The constant and single terms of the set are
+    included, so the cost never exceeds `RelativeFitCost`'s (up to rounding).
+
+    Candidates are ranked in closed form (normalized Gram matrix), the ``refit`` best pairs and
+    the best grid term are refitted with a QR decomposition, because the closed form loses
+    accuracy when the residual is tiny compared with the values.
+
+    Args:
+        exponents: (K, 2) term set, default Extra-P's default search space.
+        exponent_step: step of the continuous-exponent grid (0 disables the grid).
+        refit: how many of the best pairs to refit exactly.
+    """
+    model = "smooth"
+
+    def __init__(self, exponents=None, exponent_step=0.01, refit=4):
+        self.exponents = exponents
+        self.exponent_step = exponent_step
+        self.refit = refit
+
+    def errors(self, starts, stops):
+        """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
+        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        grid = exponent_grid(exponents, self.exponent_step)
+        floor = ZERO_FLOOR * np.max(np.abs(self.y_))
+        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], exponents, grid, floor, self.refit)
+                         for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
+
+
+def exponent_grid(exponents, step):
+    """Terms ``p^a * log2(p)^b``: ``a`` from the set's smallest to largest polynomial exponent in
+    steps of ``step``, ``b`` each of the set's log exponents; (K', 2) array, empty for step 0."""
+    exponents = np.asarray(exponents, dtype=float)
+    if step <= 0 or len(exponents) == 0:
+        return np.zeros((0, 2))
+    low, high = min(0.0, exponents[:, 0].min()), exponents[:, 0].max()
+    poly = np.round(np.arange(low, high + step / 2, step), 10)
+    logs = np.unique(exponents[:, 1])
+    pairs = np.column_stack([np.tile(poly, len(logs)), np.repeat(logs, len(poly))])
+    return pairs[(pairs[:, 0] != 0) | (pairs[:, 1] != 0)]
+
+
+def _normalized_terms(x, exponents, w):
+    """Weighted-centered terms with unit weighted norm; drops unusable and constant terms."""
+    terms = evaluate_terms(x, exponents)
+    usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))
+    tc = terms[usable] - (terms[usable] @ w)[:, None] / w.sum()
+    norm = np.sqrt((tc * tc) @ w)
+    keep = norm > 1e-12 * np.max(norm, initial=0.0)
+    return tc[keep] / norm[keep][:, None]
+
+
+def _smooth_cost(x, y, exponents, grid, floor, refit):
+    sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
+    w = sqrt_w * sqrt_w
+    yc = y - (w @ y) / w.sum()
+    syy = float(yc * yc @ w)
+    if syy == 0:
+        return syy
+    tn = _normalized_terms(x, exponents, w)
+    candidates = []
+    if len(tn):
+        r = (tn * w) @ tn.T  # correlation matrix of the terms
+        b = tn @ (w * yc)
+        with np.errstate(all="ignore"):
+            explained = (b[:, None] ** 2 - 2 * r * b[:, None] * b[None, :] + b[None, :] ** 2) / (1 - r * r)
+        # (nearly) collinear pairs and i >= j are no pairs; the best single term is refitted too
+        explained = np.where(np.triu(1 - r * r > 1e-10, k=1) & np.isfinite(explained), explained, -np.inf)
+        flat = np.argsort(explained, axis=None)[::-1][:refit]
+        flat = flat[np.isfinite(explained.ravel()[flat])]
+        candidates += [[tn[i], tn[j]] for i, j in zip(*np.unravel_index(flat, explained.shape))]
+        candidates.append([tn[int(np.argmax(b * b))]])
+    tg = _normalized_terms(x, grid, w)
+    if len(tg):
+        candidates.append([tg[int(np.argmax((tg @ (w * yc)) ** 2))]])
+    return float(max(0.0, min([syy] + [_residual(y, sqrt_w, columns) for columns in candidates])))
+
+
+def _residual(y, sqrt_w, columns):
+    """Weighted residual sum of squares of ``y`` on a constant plus ``columns`` (QR, accurate)."""
+    design = np.column_stack([np.ones(len(y))] + list(columns)) * sqrt_w[:, None]
+    q, _ = np.linalg.qr(design)
+    target = y * sqrt_w
+    residual = target - q @ (q.T @ target)
+    return float(residual @ residual)
+
+
+class ExtrapNrssCost(_SeriesCost):
+    """Extra-P's nRSS of the hypothesis its default modeler selects per segment.
+
+    Args:
+        exponents: (K, 2) term set, default Extra-P's default search space.
+        search_options: keyword options of `pmnf_search.search_subsets`.
+    """
+    model = "nrss"
+
+    def __init__(self, exponents=None, search_options=None):
+        self.exponents = exponents
+        self.search_options = search_options
+
+    def errors(self, starts, stops):
+        """Returns ``|nRSS|`` of each segment's selected hypothesis (NaN when its mean is 0)."""
+        fits = search_subsets(self.x_, self.y_, starts, stops, self.exponents, **(self.search_options or {}))
+        return np.abs(fits.nrss)
+
+
+COSTS = {cls.model: cls for cls in (RelativeFitCost, SmoothFitCost, ExtrapNrssCost)}
+
+
+def make_cost(model, **kwargs):
+    """Creates the cost named ``model``.
+
+    Raises:
+        InvalidInputError: unknown name (the message lists the valid ones).
+    """
+    try:
+        return COSTS[model](**kwargs)
+    except KeyError:
+        raise InvalidInputError(f"unknown segment cost {model!r}; valid costs: {', '.join(sorted(COSTS))}") from None

@@ -1,0 +1,331 @@
+"""The Clustered modelers inside Extra-P: models, printing, saving, bad input, rules, metrics, GUI."""
+from __future__ import annotations
+
+import io
+import json
+import logging
+import textwrap
+from fractions import Fraction
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from extrap.entities.callpath import Callpath
+from extrap.entities.coordinate import Coordinate
+from extrap.entities.experiment import Experiment
+from extrap.entities.measurement import Measurement
+from extrap.entities.metric import Metric
+from extrap.entities.parameter import Parameter
+from extrap.fileio.experiment_io import read_experiment, write_experiment
+from extrap.fileio.io_helper import create_call_tree
+from extrap.fileio.output import format_output
+from extrap.modelers.model_generator import ModelGenerator
+from extrap.util.exceptions import RecoverableError
+
+from extrap_segmented.adapters.clustering.modeler import (ClusterAnnotation, ClusteredModel,
+                                                         ClusteredMultiParameterModeler,
+                                                         ClusteredSingleParameterModeler)
+from extrap_segmented.locations import LocationTable
+
+REPO = Path(__file__).resolve().parents[3]
+P_VALUES = (4, 16, 36, 64, 144, 256)
+
+
+def _grid(p):
+    q = int(round(np.sqrt(p)))
+    coords = np.array([(x, y) for x in range(q) for y in range(q)])
+    table = LocationTable(rank=np.arange(p), thread=np.zeros(p, dtype=np.int64), node=np.full(p, "n"),
+                          coords=coords, topology_dims=(q, q), periodic=(False, False))
+    return coords, q, table
+
+
+def stencil_values(p, s, rng, noise=0.01, reps=2):
+    """Per-rank times of a 2-D stencil: inner s, edges +sqrt(s)*{100, 160}, corners both (reps x p)."""
+    coords, q, table = _grid(p)
+    row_edge = (coords[:, 0] == 0) | (coords[:, 0] == q - 1)
+    col_edge = (coords[:, 1] == 0) | (coords[:, 1] == q - 1)
+    base = s + np.sqrt(s) * (100 * row_edge + 160 * col_edge)
+    return base[None, :] * (1 + noise * rng.uniform(-1, 1, size=(reps, p))), table
+
+
+def make_experiment(kernels, ss=None):
+    """Experiment with per-rank values; ``kernels`` maps call path -> f(p, s, rng) -> (values, table)."""
+    rng = np.random.default_rng(7)
+    experiment = Experiment()
+    experiment.add_parameter(Parameter("p"))
+    if ss:
+        experiment.add_parameter(Parameter("s"))
+    metric = Metric("time")
+    experiment.add_metric(metric)
+    for name in kernels:
+        experiment.add_callpath(Callpath(name))
+    for p in P_VALUES:
+        for s in ss or [100]:
+            coordinate = Coordinate(p, s) if ss else Coordinate(p)
+            experiment.add_coordinate(coordinate)
+            for name, make in kernels.items():
+                values, table = make(p, s, rng)
+                m = Measurement(coordinate, Callpath(name), metric, values, keep_values=True)
+                if table is not None:
+                    m.locations = table
+                experiment.add_measurement(m)
+    experiment.call_tree = create_call_tree(experiment.callpaths)
+    return experiment
+
+
+def model(experiment, **options):
+    modeler = ClusteredMultiParameterModeler() if len(experiment.parameters) > 1 else \
+        ClusteredSingleParameterModeler()
+    for key, value in options.items():
+        setattr(modeler, key, value)
+    generator = ModelGenerator(experiment, modeler)
+    generator.model_all()
+    return generator
+
+
+
+@pytest.fixture(scope="module")
+def stencil_1p():
+    experiment = make_experiment({"flux": stencil_values})
+    return experiment, model(experiment)
+
+
+def test_four_classes_and_membership_models(stencil_1p):
+    experiment, generator = stencil_1p
+    result = generator.models[(Callpath("flux"), Metric("time"))]
+    assert isinstance(result, ClusteredModel)
+    assert [c.name for c in result.clusters] == ["C1", "C2", "C3", "C4"]
+    assert [c.counts[-1] for c in result.clusters] == [196, 28, 28, 4]  # p = 256
+    assert result.counts == [1, 4, 4, 4, 4, 4] and len(result.left_out) == 1
+    members = [c.membership_model.hypothesis.function.to_string("p") for c in result.clusters]
+    assert "p^(1)" in members[0] and "p^(1/2)" in members[1] and "p^(1/2)" in members[2]
+    assert members[3] == "4.0"
+    assert result.slowest == "C4" and result.hypothesis is result.cluster("C4").model.hypothesis
+    assert result.cluster("C1").positions == {"inner": sum(result.cluster("C1").counts)}
+    assert set(result.cluster("C2").positions) | set(result.cluster("C3").positions) == {"edge-0", "edge-1"}
+
+
+def test_print_all_shows_clusters_under_the_model(stencil_1p):
+    experiment, _ = stencil_1p
+    text = format_output(experiment, "all")
+    block = text[text.index("\t\tModel:"):]
+    assert block.index("\t\tClusters:") < block.index("\t\t\tC4: 4 ranks at 5 configurations")
+    assert "members: 4; topology: corner 100%" in text
+    assert "left out: (4)" in text
+
+
+def test_save_and_reload_keeps_clusters(stencil_1p, tmp_path):
+    experiment, generator = stencil_1p
+    path = tmp_path / "clustered.extra-p"
+    write_experiment(experiment, str(path))
+    loaded = read_experiment(str(path))
+    before = generator.models[(Callpath("flux"), Metric("time"))]
+    after = loaded.modelers[0].models[(Callpath("flux"), Metric("time"))]
+    assert isinstance(after, ClusteredModel) and after.clusters == before.clusters
+    assert after.hypothesis.function.to_string("p") == before.hypothesis.function.to_string("p")
+    assert after.cluster("C2").model.measurements[0].mean == before.cluster("C2").values[0]
+    annotation = [a for a in after.annotations if isinstance(a, ClusterAnnotation)][0]
+    assert annotation.title(parameters=loaded.parameters).startswith("Clusters: 1..4")
+    assert "C4: 4 ranks" in annotation.content(parameters=loaded.parameters)
+    # Extra-P itself saves the integer exponent 1 as 1.0 ("p^(1)" is reloaded as "p^(1.0)")
+    assert format_output(loaded, "all").replace("^(1.0)", "^(1)") == format_output(experiment, "all")
+
+
+def test_two_parameters_inner_linear_in_s():
+    experiment = make_experiment({"flux": stencil_values}, ss=[100, 400, 1600, 6400, 25600])
+    result = model(experiment, threshold=0.05).models[(Callpath("flux"), Metric("time"))]
+    assert result.counts.count(4) == 25
+    inner = result.cluster("C1").model.hypothesis.function
+    terms = [t for t in inner.compound_terms if any(i == 1 for i, _ in t.parameter_term_pairs)]
+    assert terms, inner.to_string("p", "s")
+    for term in terms:
+        for index, compound in term.parameter_term_pairs:
+            if index == 1:
+                assert [(t.term_type, t.exponent) for t in compound.simple_terms] == [("polynomial", 1)]
+
+
+def test_bad_kernels_get_messages_and_do_not_stop_the_others(caplog):
+    def with_nan(p, s, rng):
+        values, table = stencil_values(p, s, rng)
+        values[0, 3] = np.nan
+        return values, table
+
+    def single_rank(p, s, rng):
+        return np.full((2, 1), 3.0), None
+
+    def all_equal(p, s, rng):
+        return np.full((2, p), 2.5), None
+
+    def missing_rank(p, s, rng):
+        values, table = stencil_values(p, s, rng)
+        keep = np.arange(p) != 1
+        short = LocationTable(table.rank[keep], table.thread[keep], table.node[keep], table.coords[keep],
+                              table.topology_dims, table.periodic)
+        return values[:, keep], short
+
+    experiment = make_experiment({"good": stencil_values, "nan": with_nan, "single": single_rank,
+                                  "equal": all_equal, "missing": missing_rank})
+    with caplog.at_level(logging.WARNING):
+        models = model(experiment).models
+    get = lambda name: models[(Callpath(name), Metric("time"))]  # noqa: E731
+    assert len(get("good").clusters) == 4
+    nan_note = get("nan").annotations[0]
+    assert nan_note.problem and "location 3 (repetition 0)" in nan_note.summary and "nan" in nan_note.summary
+    assert "single rank" in get("single").annotations[0].summary
+    assert [c.counts for c in get("equal").clusters] == [list(P_VALUES)]
+    assert get("equal").hypothesis.function.to_string("p") == "2.5"
+    assert any("15 of 16 ranks present (missing: 1)" in n for n in get("missing").notes)
+    assert "nan: not clustered" in caplog.text.replace("nan/time", "nan")
+
+
+def test_without_per_rank_values_says_how_to_load():
+    experiment = make_experiment({"flux": stencil_values})
+    for ms in experiment.measurements.values():
+        for m in ms:
+            m.values = None
+    with pytest.raises(RecoverableError, match="--cube-ranks DIR --modeler clustered"):
+        model(experiment)
+
+
+def test_rules_file_names_the_clusters():
+    experiment = make_experiment({"flux": stencil_values})
+    result = model(experiment, rules_file=str(REPO / "fixtures" / "rules" / "stencil2d.toml")).models[
+        (Callpath("flux"), Metric("time"))]
+    assert [c.name for c in result.clusters] == ["corner", "top-bottom edge", "left-right edge", "inner"]
+    assert result.cluster("corner").counts == [4] * 6
+    assert result.cluster("inner").counts[-1] == 196 and result.slowest == "corner"
+
+
+def test_extra_metric_splits_ranks_that_time_alone_cannot():
+    experiment = make_experiment({"k": lambda p, s, rng: (np.ones((1, p)) * (1 + 0.01 * (np.arange(p) % 2)), None)})
+    instructions = Metric("PAPI_TOT_INS")
+    experiment.add_metric(instructions)
+    for coordinate in experiment.coordinates:
+        p = int(coordinate[0])
+        values = np.where(np.arange(p) < p // 2, 1e9, 3e9)[None, :]
+        experiment.add_measurement(Measurement(coordinate, Callpath("k"), instructions, values, keep_values=True))
+    time_only = model(experiment).models[(Callpath("k"), Metric("time"))]
+    both = model(experiment, extra_metrics="PAPI_TOT_INS").models[(Callpath("k"), Metric("time"))]
+    assert len(time_only.clusters) == 1 and len(both.clusters) == 2
+    missing = model(experiment, extra_metrics="visits").models[(Callpath("k"), Metric("time"))]
+    assert "extra metric 'visits' is not measured" in missing.annotations[0].summary
+
+
+def test_migration_between_equal_process_counts():
+    def moving(p, s, rng):
+        values = np.ones((1, p))
+        values[0, : (2 if s == 100 else 3)] = 2.0
+        return values, None
+
+    experiment = make_experiment({"k": moving}, ss=[100, 200])
+    result = model(experiment, min_points=2).models[(Callpath("k"), Metric("time"))]
+    assert any("rank 2: C1->C2" in note for note in result.notes)
+
+
+def test_cli_prints_clusters_for_the_stencil_fixture():
+    import extrap_segmented
+    from extrap.extrap import extrapcmd
+
+    extrap_segmented.activate()
+    out = io.StringIO()
+    with redirect_stdout(out):
+        extrapcmd.main(["--cube", str(REPO / "fixtures" / "cube" / "stencil2d-ps"), "--keep-values",
+                        "--modeler", "clustered", "--disable-progress"])
+    text = out.getvalue()
+    block = text[text.index("Callpath: main->timestep->compute_fluxes->density_flux"):]
+    block = block[:block.index("\tMetric: visits")]
+    assert "4 cluster(s); kernel model = slowest cluster C4" in block
+    assert "C4: 4 ranks at 25 configurations" in block
+
+
+@pytest.mark.gui
+def test_gui_shows_cluster_annotation(stencil_1p, tmp_path):
+    from conftest import run_python
+
+    experiment, _ = stencil_1p
+    path = tmp_path / "clustered.extra-p"
+    write_experiment(experiment, str(path))
+    code = textwrap.dedent(f"""
+        import json
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from extrap.extrap import extrapgui
+        from extrap.fileio.experiment_io import read_experiment
+        window, app = extrapgui.main(args=[], test=True)
+        window.set_experiment(read_experiment({str(path)!r}))
+        tree = window.selector_widget.tree_model
+        root = tree.index(0, 2)
+        print(json.dumps({{"tooltip": tree.data(root, Qt.ToolTipRole),
+                           "icons": len(tree.data(root, Qt.DisplayRole) or [])}}), flush=True)
+    """)
+    result = run_python(code, env_extra={"QT_QPA_PLATFORM": "offscreen"}, timeout=180)
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    assert shown["tooltip"].startswith("Clusters: 1..4") and shown["icons"] == 1
+
+
+DENSITY_FLUX = (Callpath("main->timestep->compute_fluxes->density_flux"), Metric("time"))
+
+
+@pytest.fixture(scope="module")
+def stencil_cube():
+    """The 2-D stencil Cube fixture read with the per-rank reader (ranks with Cartesian coordinates)."""
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+
+    return CubeRankReader().read_experiment(str(REPO / "fixtures" / "cube" / "stencil2d-ps"))
+
+
+def _only_linear_in_s(function) -> bool:
+    pairs = [(t.term_type, t.exponent) for term in function.compound_terms
+             for index, compound in term.parameter_term_pairs if index == 1 for t in compound.simple_terms]
+    return bool(pairs) and set(pairs) == {("polynomial", 1)}
+
+
+def _membership_exponents(function) -> set:
+    return {(t.term_type, t.exponent) for term in function.compound_terms
+            for _, compound in term.parameter_term_pairs for t in compound.simple_terms}
+
+
+def test_cube_ranks_stencil_acceptance_default_options(stencil_cube):
+    """Issue 5 acceptance: default options (10 % threshold, no rules) on the per-rank Cube fixture."""
+    result = model(stencil_cube).models[DENSITY_FLUX]
+    counts = {tuple(c): n for c, n in zip(result.count_coordinates, result.counts)}
+    large = [n for c, n in counts.items() if c[0] >= 16]
+    assert len(large) == 25 and set(large) == {4}
+    assert [c.name for c in result.clusters] == ["C1", "C2", "C3", "C4"]
+    inner, edge_a, edge_b, corner = result.clusters
+    assert inner.positions == {"inner": sum(inner.counts)} and corner.positions == {"corner": sum(corner.counts)}
+    assert {tuple(edge_a.positions), tuple(edge_b.positions)} == {("edge-0",), ("edge-1",)}
+    assert _only_linear_in_s(inner.model.hypothesis.function), inner.model.hypothesis.function.to_string("p", "s")
+    # member counts: corners constant 4, edges 2 (sqrt(p) - 2) each, inner (sqrt(p) - 2)^2 ~ p
+    assert corner.membership_model.hypothesis.function.to_string("p", "s") == "4.0"
+    for edge in (edge_a, edge_b):
+        assert _membership_exponents(edge.membership_model.hypothesis.function) == {("polynomial", Fraction(1, 2))}
+        assert edge.membership_model.hypothesis.function.evaluate((1024.0, 100.0)) == pytest.approx(60, abs=0.5)
+    assert _membership_exponents(inner.membership_model.hypothesis.function) == {("polynomial", 1)}
+    assert result.slowest == "C4"
+
+
+def test_cube_ranks_stencil_with_rules_file(stencil_cube):
+    """The paper's tuned clustering: a rules file names the classes by Cartesian position."""
+    result = model(stencil_cube, rules_file=str(REPO / "fixtures" / "rules" / "stencil2d.toml")).models[DENSITY_FLUX]
+    assert [c.name for c in result.clusters] == ["corner", "top-bottom edge", "left-right edge", "inner"]
+    assert result.cluster("corner").counts == [4] * 30
+    inner = result.cluster("inner")
+    assert len([c for c in inner.coordinates if c[0] >= 16]) == 25
+    assert _only_linear_in_s(inner.model.hypothesis.function)
+    members = [c.membership_model.hypothesis.function.to_string("p", "s") for c in result.clusters]
+    assert members[0] == "4.0" and "p^(1/2)" in members[1] and "p^(1/2)" in members[2] and "p^(1)" in members[3]
+
+
+def test_plot_dir_writes_strip_and_model_pngs(tmp_path):
+    experiment = make_experiment({"flux": stencil_values}, ss=[100, 400])
+    model(experiment, plot_dir=str(tmp_path), min_points=2)
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert written == ["flux-time-clusters.png", "flux-time-ranks.png"]
+    for name in written:
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000

@@ -1,0 +1,185 @@
+"""The plugin mechanism, exercised the way users meet it: fresh interpreters with the start-up hook."""
+from __future__ import annotations
+
+import itertools
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import run_python
+
+DUMMY_PLUGIN = '''
+from extrap_segmented.adapters.plugin.hookspecs import hookimpl
+
+
+@hookimpl
+def extrap_segmented_single_parameter_modelers():
+    from extrap.modelers.modeler_options import modeler_options
+    from extrap.modelers.single_parameter.basic import SingleParameterModeler
+
+    @modeler_options
+    class DummyPluginRefiningModeler(SingleParameterModeler):
+        NAME = "Refining"
+        DESCRIPTION = "test plugin replacing a built-in name"
+        dummy_threshold = modeler_options.add(0.25, float, "a test option")
+
+    return [DummyPluginRefiningModeler]
+
+
+@hookimpl
+def extrap_segmented_file_readers():
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+
+    class DummyPluginTextReader(TextFileReader):
+        NAME = "dummy_text"
+        CMD_ARGUMENT = "--dummy-text"
+        GUI_ACTION = "Open &dummy text file"
+        DESCRIPTION = "test plugin reader"
+
+    class CollidingReader(TextFileReader):
+        NAME = "colliding"
+        CMD_ARGUMENT = "--text"
+        GUI_ACTION = "never shown"
+
+    return [DummyPluginTextReader, CollidingReader]
+'''
+
+BROKEN_PLUGIN = "raise ImportError('this plugin is broken on purpose')\n"
+
+
+def make_distribution(root: Path, dist_name: str, module_name: str, source: str) -> Path:
+    """A second, test-only distribution: a module plus dist-info declaring an extrap.plugins entry point."""
+    (root / f"{module_name}.py").write_text(source)
+    dist_info = root / f"{dist_name}-1.0.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: 1.0\n")
+    (dist_info / "entry_points.txt").write_text(f"[extrap.plugins]\n{dist_name} = {module_name}\n")
+    return root
+
+
+@pytest.fixture
+def plugin_dists(tmp_path):
+    make_distribution(tmp_path, "dummy-extrap-plugin", "dummy_extrap_plugin", DUMMY_PLUGIN)
+    make_distribution(tmp_path, "broken-extrap-plugin", "broken_extrap_plugin", BROKEN_PLUGIN)
+    return tmp_path
+
+
+def extrap_help(pythonpath=None, env_extra=None):
+    return run_python("import sys; from extrap.extrap import extrapcmd; sys.argv = ['extrap']; "
+                      "extrapcmd.main(['--help'])", pythonpath=pythonpath, env_extra=env_extra)
+
+
+def test_interpreter_start_imports_neither_numpy_nor_extrap():
+    result = run_python("import sys; print(json.dumps([m in sys.modules for m in "
+                        "('numpy', 'extrap', 'pluggy', 'extrap_segmented.adapters.plugin.autoload')]))".replace(
+                            "import sys;", "import sys, json;"))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == [False, False, False, True]
+
+
+def test_second_distribution_is_discovered_and_broken_one_only_warns(plugin_dists):
+    result = extrap_help(pythonpath=[plugin_dists])
+    assert result.returncode == 0, result.stderr
+    assert "--dummy-text" in result.stdout
+    assert "refining-classic" in result.stdout
+    assert "broken-extrap-plugin" in result.stderr and "broken on purpose" in result.stderr
+    # The reader whose flag collides with Extra-P's --text is refused with a message, not registered.
+    assert "'--text' collides" in result.stderr
+    assert "never shown" not in result.stdout
+
+
+def test_replaced_builtin_stays_reachable_and_names_are_unique(plugin_dists):
+    code = textwrap.dedent("""
+        import json
+        from extrap.modelers import single_parameter
+        from extrap.modelers.abstract_modeler import ModelerSchema
+        from extrap.extrap import extrapcmd
+        names = [k.lower() for k in single_parameter.all_modelers]
+        print(json.dumps({
+            "refining": single_parameter.all_modelers["refining"].__name__,
+            "classic": single_parameter.all_modelers["Refining-Classic"].__name__,
+            "duplicates": len(names) != len(set(names)),
+            "schema": "DummyPluginRefiningModeler" in ModelerSchema._subclasses,
+            "options": sorted(single_parameter.all_modelers["refining"].OPTIONS),
+        }))
+    """)
+    result = run_python(code, pythonpath=[plugin_dists])
+    assert result.returncode == 0, result.stderr
+    info = json.loads(result.stdout.strip().splitlines()[-1])
+    assert info["refining"] == "DummyPluginRefiningModeler"
+    assert info["classic"] == "RefiningModeler"
+    assert info["duplicates"] is False
+    assert info["schema"] is True
+    assert "dummy_threshold" in info["options"]
+
+
+def test_plugin_modeler_options_are_in_help_modeler(plugin_dists):
+    result = run_python("from extrap.extrap import extrapcmd; extrapcmd.main(['--help-modeler', 'refining'])",
+                        pythonpath=[plugin_dists])
+    assert "a test option" in result.stdout, result.stdout + result.stderr
+
+
+REGISTRY_IMPORTS = [
+    "import extrap.modelers.single_parameter",
+    "import extrap.modelers.multi_parameter",
+    "import extrap.fileio.file_reader",
+    "import extrap.extrap.extrapcmd",
+    "from extrap.modelers.model_generator import ModelGenerator",
+]
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(REGISTRY_IMPORTS[:3])) + [REGISTRY_IMPORTS[3:]])
+def test_registration_happens_whatever_the_import_order(plugin_dists, order):
+    code = "\n".join(order) + textwrap.dedent("""
+        import sys
+        from extrap.modelers import single_parameter, multi_parameter
+        from extrap.fileio.file_reader import all_readers
+        print("dummy_text" in all_readers, single_parameter.all_modelers["refining"].__name__,
+              any(type(f).__name__ == "RegistryWatcher" for f in sys.meta_path))
+    """)
+    result = run_python(code, pythonpath=[plugin_dists])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "DummyPluginRefiningModeler", "False"]
+
+
+def test_disabled_hook_leaves_extrap_untouched_until_activate(plugin_dists):
+    code = textwrap.dedent("""
+        from extrap.modelers import single_parameter
+        before = single_parameter.all_modelers["refining"].__name__
+        import extrap_segmented
+        extrap_segmented.activate()
+        print(before, single_parameter.all_modelers["refining"].__name__)
+    """)
+    result = run_python(code, pythonpath=[plugin_dists], env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["RefiningModeler", "DummyPluginRefiningModeler"]
+
+
+def test_version_command_lists_plugins_and_problems(plugin_dists):
+    result = run_python("from extrap_segmented.adapters.cli import main; main([])", pythonpath=[plugin_dists])
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "extrap-segmented " in out and "Extra-P 4." in out
+    assert "dummy-extrap-plugin [dummy-extrap-plugin 1.0]" in out
+    assert "Refining (--modeler refining)" in out and "dummy_text (--dummy-text)" in out
+    assert "broken-extrap-plugin" in out and "broken on purpose" in out
+
+
+@pytest.mark.parametrize("first_import", ["extrap_segmented.adapters.cube.reader",
+                                          "extrap_segmented.adapters.clustering.modeler"])
+def test_importing_a_plugin_module_first_still_registers_it(first_import):
+    # The plugin module imports Extra-P; registration must wait until that module is complete.
+    code = textwrap.dedent(f"""
+        import warnings
+        warnings.simplefilter("error", RuntimeWarning)
+        import {first_import}
+        from extrap.fileio.file_reader import all_readers
+        from extrap.modelers import single_parameter, multi_parameter
+        print("cube_ranks" in all_readers, "Clustered" in single_parameter.all_modelers,
+              "Clustered" in multi_parameter.all_modelers)
+    """)
+    result = run_python(code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "True"]

@@ -1,0 +1,219 @@
+"""The "Segmented" Extra-P modeler: equality with Extra-P, bad kernels, annotations, saving, CLI."""
+import contextlib
+import io
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+from extrap.entities.callpath import Callpath
+from extrap.entities.coordinate import Coordinate
+from extrap.entities.experiment import Experiment
+from extrap.entities.measurement import Measurement
+from extrap.entities.metric import Metric
+from extrap.entities.model import SegmentedModel
+from extrap.entities.parameter import Parameter
+from extrap.fileio import experiment_io
+from extrap.modelers.model_generator import ModelGenerator
+from extrap.modelers.single_parameter.basic import SingleParameterModeler
+
+from extrap_segmented.adapters.segmentation.modeler import (MultiSegmentModel, SegmentationAnnotation,
+                                                         SegmentationWarning, SegmentedChangePointModeler)
+from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
+from extrap_segmented.segmentation.synthetic import make_series, paper_example
+
+
+def _measurements(x, y, callpath="kernel", reps=None):
+    cp, metric = Callpath(callpath), Metric("time")
+    return [Measurement(Coordinate(float(a)), cp, metric, list(r) if reps is not None else [float(b)])
+            for a, b, r in zip(x, y, reps if reps is not None else [None] * len(x))]
+
+
+def _experiment(series_by_callpath):
+    experiment = Experiment()
+    experiment.add_parameter(Parameter("p"))
+    metric = Metric("time")
+    experiment.add_metric(metric)
+    for name, (x, y) in series_by_callpath.items():
+        cp = Callpath(name)
+        experiment.add_callpath(cp)
+        for a in x:
+            if Coordinate(float(a)) not in experiment.coordinates:
+                experiment.add_coordinate(Coordinate(float(a)))
+        experiment.measurements[(cp, metric)] = _measurements(x, y, name)
+    experiment.call_tree = None
+    return experiment
+
+
+def _same(a, b):
+    fa, fb = a.hypothesis.function, b.hypothesis.function
+    close = lambda u, v: u == v or abs(u - v) <= 1e-6 * max(abs(u), abs(v))  # noqa: E731
+    return (type(fa) is type(fb) and len(fa.compound_terms) == len(fb.compound_terms)
+            and close(fa.constant_coefficient, fb.constant_coefficient)
+            and all(ta.simple_terms == tb.simple_terms and close(ta.coefficient, tb.coefficient)
+                    for ta, tb in zip(fa.compound_terms, fb.compound_terms)))
+
+
+def test_default_building_blocks_match_core_copy():
+    blocks = SingleParameterModeler.create_default_building_blocks(True)
+    assert np.array_equal(SegmentedChangePointModeler()._exponents(), DEFAULT_EXPONENTS)
+    assert len(blocks) == len(DEFAULT_EXPONENTS)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_unsegmented_equals_extrap_default_modeler(seed):
+    series = make_series(10, layout=("linear", "pow2")[seed % 2], noise=(0, 0.02, 0.05)[seed % 3], seed=seed)
+    data = _measurements(series.x, series.y)
+    ours = SegmentedChangePointModeler().create_model(data)
+    assert not isinstance(ours, SegmentedModel)
+    assert _same(ours, SingleParameterModeler().create_model(data))
+
+
+def test_options_are_honoured_like_extrap():
+    series = make_series(10, layout="linear", noise=0.05, seed=3)
+    data = _measurements(series.x, series.y)
+    for option, value in [("use_crossvalidation", False), ("allow_log_terms", False), ("compare_with_RSS", True),
+                          ("poly_exponents", "1,2")]:
+        ours, basic = SegmentedChangePointModeler(), SingleParameterModeler()
+        setattr(ours, option, value)
+        setattr(basic, option, value)
+        assert _same(ours.create_model(data), basic.create_model(data)), option
+
+
+def test_paper_example_returns_extrap_segmented_model():
+    s = paper_example()
+    model = SegmentedChangePointModeler().create_model(_measurements(s.x, s.y))
+    assert type(model) is SegmentedModel
+    assert [m.coordinate[0] for m in model.changing_points] == [6.0]
+    left, right = (m.hypothesis.function for m in model.segment_models)
+    assert left.evaluate(3.0) == pytest.approx(9) and right.evaluate(8.0) == pytest.approx(38)
+    assert "change at p=6" in model.annotations[0].content()
+
+
+def test_short_segment_warns_and_annotates_suggestions():
+    x = 2.0 ** np.arange(1, 9)
+    y = np.where(np.arange(8) < 5, 50 + x, 0.01 * x ** 3)
+    with pytest.warns(SegmentationWarning, match=r"segment 2 .* has only 3 points.*measure next at p=91, p=181"):
+        model = SegmentedChangePointModeler().create_model(_measurements(x, y, "short"))
+    annotation = model.annotations[0]
+    assert isinstance(annotation, SegmentationAnnotation) and annotation.suggestions == [91.0, 181.0]
+
+
+def test_fewer_than_six_points_ordinary_model_with_warning():
+    x = np.arange(1, 6.0)
+    data = _measurements(x, 2 * x ** 2, "tiny")
+    with pytest.warns(SegmentationWarning, match="tiny.*only 5 points"):
+        model = SegmentedChangePointModeler().create_model(data)
+    assert _same(model, SingleParameterModeler().create_model(data))
+    assert "only 5 points" in model.annotations[0].title()
+
+
+def test_nan_kernel_warns_with_call_path_and_others_are_modeled():
+    x = np.arange(1, 11.0)
+    bad = 3 * x
+    bad[2] = math.nan
+    experiment = _experiment({"good": (x, 3 * x + 1), "broken": (x, bad)})
+    generator = ModelGenerator(experiment, modeler=SegmentedChangePointModeler())
+    with pytest.warns(SegmentationWarning, match=r"broken \[time\]: value nan at p=3.0 is not finite"):
+        generator.model_all()
+    models = {cp.name: m for (cp, _), m in generator.models.items()}
+    assert models["good"].hypothesis.function.evaluate(4.0) == pytest.approx(13)
+    assert models["broken"].hypothesis.function.evaluate(4.0) == pytest.approx(12)
+    assert "modeled the finite points only" in models["broken"].annotations[0].content()
+
+
+def test_repetitions_use_the_revealed_noise():
+    x = np.arange(1, 11.0)
+    rng = np.random.default_rng(0)
+    base = np.where(x <= 5, 100 + x, 112 + x)
+    reps = [b * (1 + rng.uniform(-0.3, 0.3, 5)) for b in base]
+    noisy = SegmentedChangePointModeler().create_model(_measurements(x, [np.mean(r) for r in reps], reps=reps))
+    assert not isinstance(noisy, SegmentedModel)
+    clean = SegmentedChangePointModeler().create_model(_measurements(x, base, reps=[[b, b] for b in base]))
+    assert isinstance(clean, SegmentedModel)
+
+
+def test_save_and_reload_segmented_models(tmp_path):
+    s = paper_example()
+    x = np.arange(1, 19.0)
+    three = np.select([x <= 6, x <= 12], [5 + x, 400 + x ** 2], 20 * x ** 1.5)
+    short_x = 2.0 ** np.arange(1, 9)
+    short_y = np.where(np.arange(8) < 5, 50 + short_x, 0.01 * short_x ** 3)
+    experiment = _experiment({"paper": (s.x, s.y), "three": (x, three), "short": (short_x, short_y)})
+    generator = ModelGenerator(experiment, modeler=SegmentedChangePointModeler())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        generator.model_all()
+    models = {cp.name: m for (cp, _), m in generator.models.items()}
+    assert type(models["three"]) is MultiSegmentModel and len(models["three"].segment_models) == 3
+    path = tmp_path / "segmented.extra-p"
+    experiment_io.write_experiment(experiment, str(path))
+    loaded = experiment_io.read_experiment(str(path))
+    reloaded = {cp.name: m for (cp, _), m in loaded.modelers[0].models.items()}
+    for name in models:
+        assert type(reloaded[name]) is type(models[name])
+        grid = np.array([1.5, 4.0, 7.0, 16.0])
+        np.testing.assert_allclose(reloaded[name].hypothesis.function.evaluate(grid),
+                                   models[name].hypothesis.function.evaluate(grid))
+        assert reloaded[name].annotations == models[name].annotations
+    assert loaded.modelers[0].modeler.mode == "test"
+
+
+def test_multi_parameter_modeler_with_segmented_single_parameter_modeler():
+    from extrap.modelers.multi_parameter.multi_parameter_modeler import MultiParameterModeler
+    experiment = Experiment()
+    for name in ("p", "q"):
+        experiment.add_parameter(Parameter(name))
+    metric, cp = Metric("time"), Callpath("mp")
+    experiment.add_metric(metric)
+    experiment.add_callpath(cp)
+    data = []
+    for p in range(1, 11):
+        for q in (1, 2, 3, 4, 5):
+            value = (p ** 2 if p <= 5 else 30 + p) * q
+            data.append(Measurement(Coordinate(float(p), float(q)), cp, metric, [float(value)]))
+            experiment.add_coordinate(Coordinate(float(p), float(q)))
+    experiment.measurements[(cp, metric)] = data
+    modeler = MultiParameterModeler()
+    modeler.single_parameter_modeler = SegmentedChangePointModeler()
+    generator = ModelGenerator(experiment, modeler=modeler)
+    generator.model_all()
+    model = next(iter(generator.models.values()))
+    assert np.isfinite(model.hypothesis.function.evaluate((3.0, 2.0)))
+
+
+def test_cli_text_file_uses_segmented_modeler(tmp_path):
+    import extrap_segmented
+    from extrap.extrap import extrapcmd
+    extrap_segmented.activate()
+    s = paper_example()
+    text = tmp_path / "seg.txt"
+    text.write_text("PARAMETER p\nPOINTS " + " ".join(f"{v:g}" for v in s.x) + "\nREGION kernel\nMETRIC time\n"
+                    + "".join(f"DATA {v:g}\n" for v in s.y))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        extrapcmd.main(["--text", str(text), "--modeler", "segmented", "--disable-progress"])
+    assert "for p<=6.0" in out.getvalue() and "for p>=6.0" in out.getvalue()
+
+
+def test_smooth_function_outside_search_space_gets_the_basic_model_and_option_turns_check_off():
+    x = 2.0 ** np.arange(1, 11)
+    y = 88 + 1.77 * x ** 2.101 * (1 + np.random.default_rng(0).uniform(-0.05, 0.05, 10))
+    data = _measurements(x, y, "smooth")
+    ours = SegmentedChangePointModeler().create_model(data)
+    assert not isinstance(ours, SegmentedModel)
+    assert _same(ours, SingleParameterModeler().create_model(data))
+    plain_test = SegmentedChangePointModeler()
+    plain_test.compare_smooth = False
+    assert isinstance(plain_test.create_model(data), SegmentedModel)
+
+
+def test_help_lists_the_smooth_comparison_options():
+    import extrap_segmented
+    from extrap.extrap import extrapcmd
+    extrap_segmented.activate()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        extrapcmd.main(["--help-modeler", "segmented"])
+    assert "compare_smooth" in out.getvalue() and "smooth_error_ratio" in out.getvalue()
