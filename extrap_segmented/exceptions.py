@@ -33,6 +33,14 @@ class ExtrapSegmentedWarning(UserWarning):
     """Base class of this package's warnings about the data (shown as one line on the command line)."""
 
 
+class ClusteringWarning(ExtrapSegmentedWarning):
+    """A kernel could not be clustered and got its ordinary model; the message names the kernel and why."""
+
+
+class ExpectationWarning(ExtrapSegmentedWarning):
+    """A kernel could not be validated against its expectation; the message names the kernel and why."""
+
+
 class CubeDataWarning(ExtrapSegmentedWarning):
     """A Cube profile was read, but some of its data is unusual (negative counters, a file or
     repetition skipped); the message names the file and the metric."""

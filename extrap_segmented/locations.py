@@ -78,6 +78,7 @@ class LocationTable:
 
     @classmethod
     def from_dict(cls, data: dict) -> "LocationTable":
+        """The table saved by :meth:`to_dict`."""
         coords = data.get("coords")
         dims: Optional[Sequence[int]] = data.get("topology_dims")
         periodic = data.get("periodic")

@@ -26,12 +26,13 @@ from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, Clus
                                                          cluster_measurement)
 from extrap_segmented.adapters.clustering.plots import plot_kernel
 from extrap_segmented.adapters.clustering.text import cluster_summary
-from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters, reduce_values
+from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
 from extrap_segmented.clustering.migration import class_positions, find_migrations
 from extrap_segmented.clustering.topology import topology_positions
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.locations import LocationTable
 from extrap_segmented.clustering.relative_distance import check_threshold
+from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
 
 NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
@@ -40,7 +41,9 @@ NO_RANK_VALUES_MESSAGE = (
     "`extrap --cube DIR --keep-values --modeler clustered` (text and JSON files keep repetitions only, "
     "not ranks).")
 
-MEASURES = ["median", "mean", "minimum", "maximum"]
+# Choices of the rank_value and cluster_value options: Extra-P's measures, the default (median)
+# first, in the order the GUI and ``--help`` have always listed them.
+MEASURES = sorted(_MEASURE_NAMES, key=lambda name: name != "median")
 
 
 def rank_matrix(measurement: Measurement) -> Optional[np.ndarray]:
@@ -99,12 +102,32 @@ def membership_modeler(modeler: AbstractModeler) -> AbstractModeler:
     return modeler
 
 
-class Fitter:
-    """Fits cluster series with Extra-P's modeler; identical series are fitted once per call."""
+def requiring_points(modeler: AbstractModeler, min_points: int) -> AbstractModeler:
+    """A copy of ``modeler`` that warns about too few points only below ``min_points``.
 
-    def __init__(self, modeler: AbstractModeler):
+    Extra-P's modelers use ``min_measurement_points`` for that warning only. The Clustered modeler
+    fits clusters that have its own ``min_points`` values per parameter, so that is their limit.
+    """
+    modeler = copy.copy(modeler)
+    modeler.min_measurement_points = min_points
+    if isinstance(modeler, MultiParameterModeler):
+        modeler.single_parameter_modeler = copy.copy(modeler.single_parameter_modeler)
+        modeler.single_parameter_modeler.min_measurement_points = min_points
+    return modeler
+
+
+class Fitter:
+    """Fits cluster series with Extra-P's modeler; identical series are fitted once per call.
+
+    Args:
+        modeler: the kernel's Extra-P modeler (kept unchanged as ``modeler`` for ordinary models).
+        min_points: values per parameter the Clustered modeler requires of a modeled cluster.
+    """
+
+    def __init__(self, modeler: AbstractModeler, min_points: int = 5):
         self.modeler = modeler
-        self.counts_modeler = membership_modeler(modeler)
+        self.values_modeler = requiring_points(modeler, min_points)
+        self.counts_modeler = membership_modeler(self.values_modeler)
         self._cache: dict = {}
 
     def fit(self, measurements: Sequence[Measurement], counts: bool = False) -> Model:
@@ -112,10 +135,8 @@ class Fitter:
         key = (counts,) + tuple((tuple(m.coordinate), m.mean) for m in measurements)
         hypothesis = self._cache.get(key)
         if hypothesis is None:
-            modeler = self.counts_modeler if counts else self.modeler
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", UserWarning)
-                hypothesis = modeler.model([list(measurements)])[0].hypothesis
+            modeler = self.counts_modeler if counts else self.values_modeler
+            hypothesis = modeler.model([list(measurements)])[0].hypothesis
             self._cache[key] = hypothesis
         model = Model(hypothesis)
         model.measurements = list(measurements)
@@ -126,7 +147,7 @@ def _enough_points(points: np.ndarray, min_points: int) -> bool:
     return len(points) > 0 and min(len(np.unique(points[:, d])) for d in range(points.shape[1])) >= min_points
 
 
-def fallback_model(measurements, fitter: Fitter) -> Model:
+def fallback_model(measurements: Sequence[Measurement], fitter: Fitter) -> Model:
     """The ordinary model of a kernel that could not be clustered (a constant if even that fails)."""
     try:
         model = fitter.modeler.model([measurements])[0]
@@ -144,12 +165,15 @@ class Settings:
         self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
         self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
 
-    def validate(self):
-        """Raises InvalidInputError naming the option and value that cannot be used."""
+    def validate(self) -> None:
+        """Checks the options.
+
+        Raises:
+            InvalidInputError: names the option and the value that cannot be used.
+        """
         check_threshold(self.threshold)
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
-            if value not in MEASURES:
-                raise InvalidInputError(f"{option} must be one of {', '.join(MEASURES)}, got {value!r}")
+            reducer(value, allowed=MEASURES, what=option)
         if self.min_points < 1:
             raise InvalidInputError(f"min points must be >= 1, got {self.min_points}")
 
@@ -167,6 +191,7 @@ def _kernel_arrays(measurements, siblings, settings):
             raise InvalidInputError(f"extra metric {name!r} is not measured for this call path; "
                                     f"available: {', '.join(available)}")
         extra_lists.append({m.coordinate: m for m in other})
+    reduce = reducer(settings.rank_value, allowed=MEASURES, what="rank value")
     primary, features, tables = [], [], []
     for m in measurements:
         matrix = rank_matrix(m)
@@ -177,7 +202,7 @@ def _kernel_arrays(measurements, siblings, settings):
             rep, loc = np.argwhere(bad)[0]
             raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
                                     f"{matrix[rep, loc]}; per-rank values must be finite")
-        values = reduce_values(matrix, settings.rank_value, axis=0)
+        values = reduce(matrix, axis=0)
         columns = [values]
         for lookup in extra_lists:
             other = lookup.get(m.coordinate)
@@ -185,14 +210,29 @@ def _kernel_arrays(measurements, siblings, settings):
             if other_matrix is None or other_matrix.shape[1] != matrix.shape[1]:
                 raise InvalidInputError(f"extra metric {other.metric if other else '?'} has no per-rank values "
                                         f"matching the {matrix.shape[1]} locations at {m.coordinate}")
-            columns.append(reduce_values(other_matrix, settings.rank_value, axis=0))
+            columns.append(reduce(other_matrix, axis=0))
         primary.append(values)
         features.append(np.column_stack(columns))
         tables.append(_locations_of(m, matrix.shape[1]))
     return primary, features, tables
 
 
-def cluster_kernel(measurements, siblings, settings: Settings, fitter: Fitter) -> ClusteredModel:
+def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings: Settings,
+                   fitter: Fitter) -> ClusteredModel:
+    """Clusters, matches and models one kernel.
+
+    Args:
+        measurements: the kernel's measurements (per-rank values required).
+        siblings: every kernel's measurements by ``(callpath, metric name)``, for ``extra_metrics``.
+        settings: the Clustered modeler's options for this run.
+        fitter: fits the cluster series with Extra-P's modeler.
+
+    Returns:
+        The kernel's model: the slowest cluster's model, every cluster and the notes.
+
+    Raises:
+        InvalidInputError: no per-rank values, non-finite values, a single rank, missing extra metric.
+    """
     if not measurements:
         raise InvalidInputError("the kernel has no measurements")
     callpath, metric = measurements[0].callpath, measurements[0].metric

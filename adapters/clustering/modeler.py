@@ -15,8 +15,8 @@ returns Extra-P's default single-parameter models with a vectorized search (dire
 parameter, as the ``single_parameter_modeler`` of Extra-P's multi-parameter modeler otherwise).
 
 A kernel that cannot be clustered (NaN values, a single rank, no per-rank values) gets the
-ordinary model, a warning in the log and an annotation that says why; the other kernels are not
-affected.
+ordinary model, a :class:`~extrap_segmented.exceptions.ClusteringWarning` and an annotation that
+says why; the other kernels are not affected.
 
 Importing this module installs the ``--print all`` integration
 (:func:`~.clustered_print.install_cluster_printing`, idempotent; reports without clustered models
@@ -25,7 +25,7 @@ stay byte-identical).
 from __future__ import annotations
 
 import copy
-import logging
+import warnings
 from typing import Sequence
 
 from extrap.entities.measurement import Measure, Measurement
@@ -45,7 +45,7 @@ from extrap_segmented.adapters.clustering.report import install_cluster_printing
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
-from extrap_segmented.exceptions import ExtrapSegmentedError
+from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
 from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
 
 # The modelers, and (for code written against the single-module version) the result classes and
@@ -95,7 +95,7 @@ class _ClusteringMixin:
         except ExtrapSegmentedError as error:
             raise RecoverableError(f"Clustered modeler: {error}") from error
         siblings = {(ms[0].callpath, ms[0].metric.name): ms for ms in measurements if ms}
-        fitter = Fitter(self._inner_modeler())
+        fitter = Fitter(self._inner_modeler(), settings.min_points)
         progress_bar.total += len(measurements)
         return [self._model_kernel(ms, siblings, settings, fitter) for ms in progress_bar(measurements)]
 
@@ -107,7 +107,8 @@ class _ClusteringMixin:
             message = f"not clustered: {error}"
         except Exception as error:  # one kernel must never abort the others
             message = f"not clustered ({type(error).__name__}): {error}"
-        logging.warning("Clustered modeler, %s: %s; using the ordinary model", kernel, message)
+        warnings.warn(f"Clustered modeler, {kernel}: {message}; using the ordinary model", ClusteringWarning,
+                      stacklevel=2)
         model = fallback_model(measurements, fitter)
         model.annotations.append(ClusterAnnotation(0, f"Clusters: {message}", message, problem=True))
         return model

@@ -16,7 +16,6 @@ and the experiment is a :class:`RankExperiment`, which saves the tables with ``-
 """
 from __future__ import annotations
 
-import logging
 import warnings
 from itertools import groupby
 from operator import itemgetter
@@ -44,9 +43,11 @@ from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 from extrap_segmented.adapters.cube.experiment import RankExperiment
 from extrap_segmented.cube.directory import PointValues, read_cube_points
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
+from extrap_segmented.reducers import MEASURES, reducer
 
 
-_REDUCTIONS = {"MAXDOUBLE": np.max, "MINDOUBLE": np.min}
+# How pycubexr's ``sum()`` combines the locations of a metric, by Cube data type (default: a sum).
+_LOCATION_REDUCTIONS = {"MAXDOUBLE": reducer("maximum"), "MINDOUBLE": reducer("minimum")}
 
 
 class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, TKeepValuesReader):
@@ -107,10 +108,11 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
             for name in series.metrics:
                 pv = series.values[name][i]
                 if pv is None:
-                    logging.info(f"no profile of point {point} has data for metric {name!r}")
+                    warnings.warn(f"no profile of point {point} has data for metric {name!r}; the metric is "
+                                  "modeled without this point", CubeDataWarning, stacklevel=2)
                     continue
                 metric = Metric(name)
-                reduce = _REDUCTIONS.get(series.metrics[name].dtype, np.sum)
+                reduce = _LOCATION_REDUCTIONS.get(series.metrics[name].dtype, np.sum)
                 callpaths = [Callpath(c) for c in pv.callpaths]
                 for m in self._measurements(coordinate, callpaths, metric, pv, reduce):
                     m.locations = table
@@ -145,12 +147,14 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
                 flat = pv.rows.reshape(len(callpaths), reps * n_loc)
             else:
                 flat = reduce(pv.rows, axis=1).reshape(len(callpaths), reps)
-            stats = (np.median(flat, axis=1), flat.mean(axis=1), flat.min(axis=1), flat.max(axis=1),
-                     flat.std(axis=1))
+            # a Measurement stores each measure in the attribute of that name (mean, median, ...)
+            stats = {name: reducer(name)(flat, axis=1) for name in MEASURES}
+            stats["std"] = flat.std(axis=1)
             out = []
             for c, callpath in enumerate(callpaths):
                 m = Measurement(coordinate, callpath, metric, None)
-                m.median, m.mean, m.minimum, m.maximum, m.std = (s[c] for s in stats)
+                for attribute, values in stats.items():
+                    setattr(m, attribute, values[c])
                 m.repetitions = reps
                 m.values = pv.of(c)
                 out.append(m)

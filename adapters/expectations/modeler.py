@@ -8,7 +8,6 @@ annotation that states the error; the other kernels are modeled normally.
 """
 from __future__ import annotations
 
-import logging
 import warnings
 from typing import Sequence
 
@@ -26,7 +25,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
-from extrap_segmented.exceptions import ExtrapSegmentedError
+from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 
 _COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
 _SYMBOLS = {"match": "✓", "approximate": "≈", "no match": "✗", "error": "!"}
@@ -206,8 +205,7 @@ class ExpectationModeler(SingularModeler):
     def _fallback(self, measurements, y, error) -> Model:
         name = measurements[0].callpath if measurements else "?"
         message = f"{name}: {error}"
-        logging.warning("Expectation modeler: %s; using a constant model", message)
-        warnings.warn(f"Expectation modeler: {message}; using a constant model", RuntimeWarning, stacklevel=3)
+        warnings.warn(f"Expectation modeler: {message}; using a constant model", ExpectationWarning, stacklevel=3)
         hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(y)) if len(y) else 0.0), self.use_measure)
         hypothesis.compute_cost(measurements)
         model = ExpectationModel(hypothesis, validation={"error": str(error)})

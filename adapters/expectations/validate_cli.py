@@ -104,7 +104,13 @@ def read_input(args, readers):
 
 
 def _series(measurements, index: int, aggregation: str, notes: list, label: str):
-    """Repeated x and y arrays of one call path/metric along parameter ``index``."""
+    """Repeated x and y arrays of one call path/metric along parameter ``index``.
+
+    Measurements without per-repetition values contribute the statistic ``aggregation`` they keep
+    (the median, with a note, for ``q1``, which they do not keep).
+    """
+    from extrap.entities.measurement import Measure
+    from extrap_segmented.adapters.measurements import extrap_measure
     xs, ys = [], []
     fallback = False
     for m in measurements:
@@ -113,9 +119,10 @@ def _series(measurements, index: int, aggregation: str, notes: list, label: str)
             xs.extend([float(m.coordinate[index])] * len(values))
             ys.extend(values.tolist())
             continue
-        statistic = {"mean": m.mean, "median": m.median, "min": m.minimum}.get(aggregation)
-        if statistic is None:
-            statistic, fallback = m.median, True
+        measure = extrap_measure(aggregation)
+        if measure is None:  # q1: not one of the statistics a Measurement keeps
+            measure, fallback = Measure.MEDIAN, True
+        statistic = m.value(measure)
         xs.append(float(m.coordinate[index]))
         ys.append(float(statistic))
     if fallback:
@@ -127,6 +134,7 @@ def collect_rows(experiment, config, args, baseline, notes):
     """Expands entries into rows: (label, entry, callpath, metric, x, y, expectation text, variable)."""
     from extrap_segmented.expectations.complexity import parse_expectation
     from extrap_segmented.expectations.config import ExpectationConfigError, match_names
+    from extrap_segmented.expectations.fit import aggregation_name
     parameters = [str(p) for p in experiment.parameters]
     callpaths = {cp.name: cp for cp in experiment.callpaths}
     metrics = {m.name: m for m in experiment.metrics}
@@ -135,7 +143,7 @@ def collect_rows(experiment, config, args, baseline, notes):
         where = f"[[expectation]] #{i + 1} ({entry.name!r})"
         cps = match_names(entry.callpath, callpaths, what="call path", entry=where, source=config.source)
         mets = match_names(entry.metric, metrics, what="metric", entry=where, source=config.source)
-        aggregation = args.aggregation or entry.aggregation
+        aggregation = aggregation_name(args.aggregation or entry.aggregation)
         multi = len(cps) * len(mets) > 1
         for cp_name in cps:
             for met_name in mets:

@@ -84,11 +84,11 @@ class VectorizedBasicModeler(SingleParameterModeler):
             return super().create_model(measurements)
         if len(measurements) < self.min_measurement_points:
             warnings.warn(f"Number of measurements for a parameter needs to be at least "
-                          f"{self.min_measurement_points} in order to create a performance model.")
+                          f"{self.min_measurement_points} in order to create a performance model.", UserWarning)
         if not self.are_measurements_log_capable(measurements, self.allow_negative_exponents) and any(
                 t.term_type == "logarithm" for c in self.hypotheses_building_blocks for t in c.simple_terms):
             warnings.warn("Your measurements contained a point value below one, therefore, "
-                          "Extra-P does not use logarithmic terms for modeling.")
+                          "Extra-P does not use logarithmic terms for modeling.", UserWarning)
         return self._plain_model(measurements, x, y)
 
     # -- helpers shared with the Segmented modeler ---------------------------------------------

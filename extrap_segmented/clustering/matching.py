@@ -28,23 +28,13 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.clustering.relative_distance import multi_metric_labels
-
-REDUCERS = {"median": np.median, "mean": np.mean, "minimum": np.min, "maximum": np.max}
+from extrap_segmented.reducers import MEASURES, reducer
 
 
 def is_distance_name(name: str) -> bool:
     """True for the names ``C1, C2, ...`` given to clusters found by relative distance."""
     return name.startswith("C") and name[1:].isdigit()
-
-
-def reduce_values(values: np.ndarray, how: str, axis=None):
-    """Reduce ``values`` with ``how`` in :data:`REDUCERS` (median, mean, minimum, maximum)."""
-    try:
-        return REDUCERS[how](values, axis=axis)
-    except KeyError:
-        raise InvalidInputError(f"unknown reduction {how!r}; valid: {', '.join(REDUCERS)}") from None
 
 
 @dataclass
@@ -180,12 +170,17 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
         location_values: primary metric value per location for each configuration, shape (n_locations,).
         points: parameter values per configuration, shape (n_configs, n_parameters).
         parameter_names: names for messages.
-        cluster_measure: how a cluster's members are reduced to one value (median, mean, minimum, maximum).
+        cluster_measure: how a cluster's members are reduced to one value: an Extra-P measure name
+            (median, mean, minimum, maximum) or alias (:mod:`extrap_segmented.reducers`).
         min_points: values per parameter needed to model a subset of configurations.
 
     Returns:
         The matched clustering.
+
+    Raises:
+        InvalidInputError: ``cluster_measure`` is not a measure name or alias.
     """
+    reduce = reducer(cluster_measure, allowed=MEASURES, what="cluster value")
     points = np.asarray(points, dtype=float).reshape(len(configurations), -1)
     counts = [c.n_distance_clusters for c in configurations]
     modeled = np.ones(len(configurations), dtype=bool)
@@ -221,7 +216,7 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
         local_values = []
         for local, name in enumerate(conf.names):
             idx = np.flatnonzero(conf.labels == local)
-            local_values.append(reduce_values(loc_values[idx], cluster_measure))
+            local_values.append(reduce(loc_values[idx]))
             if name not in names or (not modeled[j] and is_distance_name(name)):
                 continue
             c = names.index(name)

@@ -1,4 +1,5 @@
-"""PNG plots of clusters (matplotlib, Agg; imported lazily so the core stays numpy-only).
+"""PNG plots of clusters (matplotlib's object API with the Agg canvas, imported lazily so the core
+stays numpy-only; no pyplot, so no process-wide backend or figure state).
 
 * :func:`plot_configuration_strips` - per configuration, the per-rank values sorted ascending and
   colored by cluster (the spatial-divergence paper's Fig. 2 as a sorted strip);
@@ -15,11 +16,13 @@ _COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
            "#bcbd22", "#17becf"]
 
 
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
+def _figure(**options):
+    """A matplotlib ``Figure(**options)`` drawn by the Agg canvas (no pyplot)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    figure = Figure(**options)
+    FigureCanvasAgg(figure)
+    return figure
 
 
 def _color_map(names: Sequence[str]) -> dict:
@@ -40,12 +43,13 @@ def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequen
         suptitle: figure title.
         ylabel: label of the value axis.
     """
-    plt = _pyplot()
+    from matplotlib.lines import Line2D
     colors = _color_map([n for conf in names for n in conf])
     n = len(values)
     columns = min(5, n)
     rows = int(np.ceil(n / columns))
-    fig, axes = plt.subplots(rows, columns, figsize=(2.6 * columns, 2.2 * rows), squeeze=False)
+    fig = _figure(figsize=(2.6 * columns, 2.2 * rows))
+    axes = fig.subplots(rows, columns, squeeze=False)
     for ax in axes.flat[n:]:
         ax.axis("off")
     for ax, v, lab, conf_names, title in zip(axes.flat, values, labels, names, titles):
@@ -57,12 +61,11 @@ def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequen
         ax.tick_params(labelsize=6)
         ax.set_xlabel("ranks, sorted by value", fontsize=6)
     axes.flat[0].set_ylabel(ylabel, fontsize=7)
-    handles = {name: plt.Line2D([], [], marker="o", ls="", color=c) for name, c in colors.items()}
+    handles = {name: Line2D([], [], marker="o", ls="", color=c) for name, c in colors.items()}
     fig.legend(handles.values(), handles.keys(), loc="upper right", fontsize=7, ncol=min(len(handles), 6))
     fig.suptitle(suptitle, fontsize=9, x=0.02, ha="left")
     fig.tight_layout(rect=(0, 0, 1, 0.93))
     fig.savefig(path, dpi=90)
-    plt.close(fig)
 
 
 def _parameter_axis(ax, xs) -> None:
@@ -92,10 +95,10 @@ def plot_cluster_models(path, clusters: Sequence[dict], xlabel: str, ylabel: str
             parameter; default ``clusters``.
         count_xlabel: x label of the right panel; default ``xlabel``.
     """
-    plt = _pyplot()
     count_clusters = clusters if count_clusters is None else count_clusters
     colors = _color_map([c["name"] for c in clusters] + [c["name"] for c in count_clusters])
-    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.4))
+    fig = _figure(figsize=(9, 3.4))
+    left, right = fig.subplots(1, 2)
     for cluster in clusters:
         color = colors[cluster["name"]]
         left.scatter(cluster["x"], cluster["values"], color=color, s=14, label=cluster["name"])
@@ -119,4 +122,3 @@ def plot_cluster_models(path, clusters: Sequence[dict], xlabel: str, ylabel: str
     fig.suptitle(title, fontsize=9, x=0.02, ha="left")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
-    plt.close(fig)

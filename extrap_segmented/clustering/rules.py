@@ -74,6 +74,7 @@ class ClusterRules:
 
     @property
     def needs_topology(self) -> bool:
+        """True when a rule selects ranks by Cartesian position."""
         return any(r.positions is not None for r in self.rules)
 
     def assign(self, rank, coords=None, dims: Optional[Sequence[int]] = None) -> np.ndarray:

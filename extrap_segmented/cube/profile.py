@@ -33,7 +33,6 @@ from typing import Optional, Sequence, Union
 from xml.etree import ElementTree
 
 import numpy as np
-from pycubexr.utils.custom_tarinfo import TarInfoWithoutCheck
 
 from extrap_segmented.cube.tree import (SEPARATOR, CallTree, extremum_to_inclusive, to_exclusive_counting,
                                        to_inclusive, wide_enumeration)
@@ -107,6 +106,7 @@ class CubeProfile:
 
     @property
     def callpaths(self) -> tuple[str, ...]:
+        """Call paths of the profile, in the order of the value rows."""
         return self.tree.paths
 
 
@@ -184,6 +184,29 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
         raise CubeFormatError(f"{path}: cannot read the Cube profile (truncated or corrupt?): {err}") from err
 
 
+def _with_valid_checksum(header: bytes) -> bytes:
+    """A 512-byte tar header with its checksum field recomputed (other blocks unchanged)."""
+    if len(header) != tarfile.BLOCKSIZE or header.count(tarfile.NUL) == tarfile.BLOCKSIZE:
+        return header
+    checksum = 256 + sum(header[:148]) + sum(header[156:])  # the field itself counts as 8 spaces
+    return header[:148] + b"%07o\0" % checksum + header[156:]
+
+
+class _TarInfoIgnoringChecksum(tarfile.TarInfo):
+    """Tar header that accepts wrong checksums, as CubeLib and pycubexr do (without pycubexr's
+    warning per header: :func:`_open_tar` warns once per file)."""
+
+    @classmethod
+    def frombuf(cls, buf, encoding, errors):
+        """Parses a header after recomputing its checksum."""
+        return super().frombuf(_with_valid_checksum(buf), encoding, errors)
+
+    @classmethod
+    def _frombuf(cls, buf, encoding, errors, **options):
+        """Parses a header after recomputing its checksum (Python versions with ``_frombuf``)."""
+        return super()._frombuf(_with_valid_checksum(buf), encoding, errors, **options)
+
+
 def _open_tar(path: Path) -> tarfile.TarFile:
     if not path.is_file():
         raise CubeFormatError(f"{path}: no such file")
@@ -194,10 +217,8 @@ def _open_tar(path: Path) -> tarfile.TarFile:
             raise CubeFormatError(f"{path}: not a Cube4 profile (not a tar archive: {err})") from err
     # CubeWriter 4.8 sometimes writes wrong tar header checksums; CubeLib and pycubexr ignore them
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tar = tarfile.open(path, "r:", tarinfo=TarInfoWithoutCheck)
-            tar.getmembers()  # reads every header now, while pycubexr's own warning is muted
+        tar = tarfile.open(path, "r:", tarinfo=_TarInfoIgnoringChecksum)
+        tar.getmembers()  # reads every header now, so that a broken one is reported here
     except tarfile.ReadError as err:
         raise CubeFormatError(f"{path}: not a Cube4 profile (not a tar archive: {err})") from err
     warnings.warn(f"{path}: the tar headers have wrong checksums (a known bug of CubeWriter 4.8); read without "

@@ -108,10 +108,12 @@ class ComplexityTerm:
 
     @property
     def is_constant(self) -> bool:
+        """True for the constant term 1."""
         return self.key == (0, 0, 0)
 
     @property
     def has_log(self) -> bool:
+        """True when the term has a logarithm factor."""
         return self.log != 0
 
     # -- classes ----------------------------------------------------------------------------
@@ -126,6 +128,7 @@ class ComplexityTerm:
 
     @property
     def class_name(self) -> str:
+        """Name of the term's function class (e.g. ``polynomial``)."""
         return CLASS_NAMES[self.function_class - 1]
 
     def exponent_in_class(self, function_class: int) -> Fraction:
@@ -486,9 +489,11 @@ class Expectation:
 
     @property
     def function_class(self) -> int:
+        """Function class of the expected term (see :data:`CLASS_NAMES`)."""
         return self.term.function_class
 
     def big_o(self, variable: Optional[str] = None) -> str:
+        """The expectation as ``O(...)`` in ``variable`` (default: its own variable, else ``p``)."""
         return self.term.big_o(variable or self.variable or "p")
 
     def __str__(self):
@@ -570,13 +575,16 @@ class DeviationLimits:
 
     @property
     def lower(self) -> ComplexityTerm:
+        """Lower limit E/D."""
         return self.expectation / self.deviation
 
     @property
     def upper(self) -> ComplexityTerm:
+        """Upper limit E·D."""
         return self.expectation * self.deviation
 
     def contains(self, term: ComplexityTerm) -> bool:
+        """True when E/D <= ``term`` <= E·D (limits inclusive)."""
         return self.lower <= term <= self.upper
 
 

@@ -71,6 +71,7 @@ class ExpectationEntry:
 
 @dataclass
 class RuleEntry:
+    """One ``[[rule]]`` table: the parsed rule, its target scale and tolerance."""
     rule: CrossFunctionRule
     target: Optional[float] = None
     tolerance: float = 0.0
@@ -78,6 +79,7 @@ class RuleEntry:
 
 @dataclass
 class ExpectationConfig:
+    """A parsed expectations file: its ``[[expectation]]`` entries, ``[[rule]]`` entries and source name."""
     entries: list
     rules: list
     source: str = "<config>"

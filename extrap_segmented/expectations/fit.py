@@ -18,49 +18,40 @@ Model choice (documented in docs/expectations.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from extrap_segmented.expectations.complexity import ONE, ComplexityTerm
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
+from extrap_segmented.reducers import reducer, statistic_name
 
-AGGREGATIONS = {
-    "mean": "mean", "average": "mean",
-    "median": "median",
-    "min": "min", "minimum": "min",
-    "q1": "q1", "first-quartile": "q1", "first_quartile": "q1", "quartile": "q1",
-}
+#: statistics that aggregate repetitions (see :mod:`extrap_segmented.reducers` for names and aliases)
+AGGREGATIONS = ("mean", "median", "minimum", "q1")
 MIN_POINTS = 5
 
 
 def aggregation_name(method: str) -> str:
-    """Canonical aggregation name (``mean``, ``median``, ``min`` or ``q1``).
+    """Canonical aggregation name (``mean``, ``median``, ``minimum`` or ``q1``; aliases such as ``min``).
 
     Raises:
         InvalidInputError: unknown name; the message lists the valid ones.
     """
-    try:
-        return AGGREGATIONS[str(method).lower()]
-    except KeyError:
-        raise InvalidInputError(f"unknown aggregation {method!r}; use one of mean, median, min, "
-                                "q1 (first quartile)") from None
+    return statistic_name(method, AGGREGATIONS, "aggregation")
 
 
-_REDUCERS = {"mean": np.nanmean, "median": np.nanmedian, "min": np.nanmin,
-             "q1": lambda v, axis=None: np.nanpercentile(v, 25, axis=axis)}
-
-
-def repetition_reducer(method: str):
+def repetition_reducer(method: str) -> Callable[..., np.ndarray]:
     """The NaN-ignoring numpy reduction ``reduce(values, axis=None)`` of an aggregation name.
 
     Raises:
         InvalidInputError: unknown name (see :func:`aggregation_name`).
     """
-    return _REDUCERS[aggregation_name(method)]
+    return reducer(method, ignore_nan=True, allowed=AGGREGATIONS, what="aggregation")
 
 
-def aggregate_repetitions(x, y, method: str = "median"):
+def aggregate_repetitions(x: ArrayLike, y: ArrayLike, method: str = "median"
+                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Aggregates repeated measurements per parameter value.
 
     Args:
@@ -205,13 +196,16 @@ class FitResult:
 
     @property
     def is_constant(self) -> bool:
+        """True for the constant model."""
         return self.term.is_constant
 
     @property
     def leading_term(self) -> ComplexityTerm:
+        """The term that dominates growth: ``term``, or 1 when the coefficient is not positive."""
         return self.term if self.coefficient > 0 else ONE
 
     def evaluate(self, x) -> np.ndarray:
+        """The model's values at ``x``."""
         x = np.asarray(x, dtype=float)
         if self.is_constant:
             return np.full_like(x, self.constant)
@@ -313,6 +307,18 @@ class ExpectationFit:
         self.min_points = min_points
 
     def fit(self, x, y) -> "ExpectationFit":
+        """Aggregates repetitions and fits every candidate term.
+
+        Args:
+            x: parameter values, repeated per repetition.
+            y: measured values matching ``x`` (or (n, r) repetitions).
+
+        Returns:
+            self, with the fitted attributes set.
+
+        Raises:
+            InvalidInputError: no candidate terms, too few points, bad parameter values or NaN.
+        """
         if not self.terms:
             raise InvalidInputError("ExpectationFit needs a non-empty list of candidate terms")
         terms = list(self.terms)
@@ -327,6 +333,11 @@ class ExpectationFit:
         return self
 
     def predict(self, x) -> np.ndarray:
+        """The fitted model's values at ``x``.
+
+        Raises:
+            NotFittedError: called before :meth:`fit`.
+        """
         if not hasattr(self, "result_"):
             raise NotFittedError("ExpectationFit.predict called before fit")
         return self.result_.evaluate(x)

@@ -1,6 +1,7 @@
 """PNG of one validation: measurements, fitted model, scaled expectation and deviation band.
 
-matplotlib is imported inside the function (Agg backend), so importing this module is cheap.
+matplotlib is imported inside the function, so importing this module is cheap; the figure is drawn
+with matplotlib's object API and the Agg canvas (no pyplot, no process-wide backend or figure state).
 """
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from pathlib import Path
 from typing import Optional
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.expectations.complexity import ComplexityTerm
 
 
-def scaled_curve(term, x, y, anchor_x: float, anchor_y: float, c0: float):
+def scaled_curve(term: ComplexityTerm, x: np.ndarray, y: ArrayLike, anchor_x: float, anchor_y: float,
+                 c0: float) -> np.ndarray:
     """``c0 + b·term(x)`` passing through ``(anchor_x, anchor_y)`` (shape of ``term``, data's scale)."""
     base = term.evaluate(np.array([anchor_x]))[0]
     values = term.evaluate(x)
@@ -38,9 +42,8 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     """
     if result.x is None or result.y is None:
         raise InvalidInputError("the validation result carries no data to plot")
-    import matplotlib
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
     x, y = np.asarray(result.x, float), np.asarray(result.y, float)
     v = result.variable
@@ -55,7 +58,9 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     e_curve = scaled_curve(e, grid, y, anchor_x, anchor_y, c0)
     lower = scaled_curve(result.limits.lower, grid, y, anchor_x, anchor_y, c0)
     upper = scaled_curve(result.limits.upper, grid, y, anchor_x, anchor_y, c0)
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig = Figure(figsize=(6.4, 4.2))
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
     ax.fill_between(grid, np.minimum(lower, upper), np.maximum(lower, upper), color="tab:green", alpha=0.15,
                     label=f"deviation limits {result.limits.lower.big_o(v)} … {result.limits.upper.big_o(v)}")
     ax.plot(grid, e_curve, "--", color="tab:green", label=f"expectation {e.big_o(v)} (scaled)")
@@ -75,5 +80,4 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     fig.tight_layout()
     path = Path(path)
     fig.savefig(path, dpi=dpi)
-    plt.close(fig)
     return path

@@ -33,6 +33,7 @@ class CrossFunctionRule:
 
     @property
     def names(self) -> set:
+        """Names of the functions the rule refers to."""
         return {name for _, name in self.lhs + self.rhs}
 
 
@@ -93,9 +94,11 @@ class RuleResult:
 
     @property
     def failed(self) -> bool:
+        """True when the rule is violated or predicted to break before its target."""
         return self.status in (VIOLATED, PREDICTED)
 
     def to_dict(self) -> dict:
+        """JSON-ready summary."""
         return {"rule": self.rule.text, "status": self.status, "break_at": self.break_at,
                 "asymptotic_violation": self.asymptotic_violation, "target": self.target,
                 "ratio_at_target": self.ratio_at_target, "message": self.message}

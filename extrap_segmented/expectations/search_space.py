@@ -72,9 +72,11 @@ class SearchSpace:
 
     @property
     def has_log(self) -> bool:
+        """True when a candidate term has a logarithm factor."""
         return any(t.has_log for t in self.terms)
 
     def format(self, variable: str = "p") -> str:
+        """The candidate terms as ``{1, p^0.5, ...}``."""
         return "{" + ", ".join(t.format(variable) for t in self.terms) + "}"
 
 

@@ -10,7 +10,6 @@ With G the chosen model's leading-order term and E the expectation (paper, Secti
 """
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -24,7 +23,6 @@ from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregatio
 from extrap_segmented.expectations.search_space import SearchSpace, build_search_space
 
 MATCH, APPROXIMATE, NO_MATCH = "match", "approximate", "no match"
-VERDICTS = (MATCH, APPROXIMATE, NO_MATCH)
 VERDICT_SYMBOLS = {MATCH: "✓", APPROXIMATE: "≈", NO_MATCH: "✗"}
 
 
@@ -72,14 +70,17 @@ class ValidationResult:
 
     @property
     def divergence(self) -> ComplexityTerm:
+        """Divergence model δ = G/E."""
         return self.model.leading_term / self.expectation.term
 
     @property
     def direction(self) -> str:
+        """``faster``, ``slower`` or ``same``: how G grows compared to E."""
         return direction(self.model.leading_term, self.expectation.term)
 
     @property
     def passed(self) -> bool:
+        """True unless the verdict is ``no match``."""
         return self.verdict != NO_MATCH
 
     def row(self) -> dict:
@@ -130,8 +131,8 @@ def aggregate_columns(x, Y, aggregation: str) -> np.ndarray:
         return Y[:, np.argsort(x)]
     if Y.ndim == 2:
         Y = Y[:, :, None]
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN points are reported below
+    # all-NaN points give NaN without a warning (reported by the caller)
+    with np.errstate(all="ignore"):
         return np.stack([reducer(Y[:, inverse == i, :].reshape(Y.shape[0], -1), axis=1)
                          for i in range(len(x_u))], axis=1)
 
@@ -224,6 +225,11 @@ class ScalabilityValidator:
 
     @property
     def verdict_(self) -> str:
+        """Verdict of the fitted series.
+
+        Raises:
+            NotFittedError: read before :meth:`fit`.
+        """
         if not hasattr(self, "result_"):
             raise NotFittedError("ScalabilityValidator.verdict_ read before fit")
         return self.result_.verdict

@@ -15,6 +15,7 @@ from extrap.modelers.model_generator import ModelGenerator
 
 from extrap_segmented.adapters.expectations.modeler import (ExpectationModel, ExpectationModeler,
                                                            ExpectationVerdictAnnotation)
+from extrap_segmented.exceptions import ExpectationWarning
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +80,7 @@ def test_bad_kernel_gets_constant_model_and_error_annotation(tmp_path):
     path = tmp_path / "short.txt"
     path.write_text("PARAMETER p\nPOINTS 2 4 8\n\nREGION r\nMETRIC time\nDATA 1\nDATA 2\nDATA 3\n")
     experiment = TextFileReader().read_experiment(str(path))
-    with pytest.warns(RuntimeWarning, match="at least 5 distinct parameter values"):
+    with pytest.warns(ExpectationWarning, match="at least 5 distinct parameter values"):
         _, models = _model(experiment, "O(p)")
     model = models["r"]
     assert model.hypothesis.function.evaluate(4.0) == pytest.approx(2.0)
