@@ -48,3 +48,26 @@ def test_core_module_imports_no_host(path):
         if root == "matplotlib":
             assert path.name == "plot.py", f"{path.name}:{node.lineno}: matplotlib outside a plot module"
             assert id(node) not in top_level, f"{path.name}:{node.lineno}: import matplotlib lazily"
+
+
+REPO = CORE.parent
+TREE_PY = sorted(p for folder in ("extrap_segmented", "adapters", "tests", "benchmarks", "fixtures", "docs")
+                 for p in (REPO / folder).rglob("*.py"))
+
+
+def test_nothing_imports_a_top_level_adapters_package():
+    """adapters/ exists only as extrap_segmented.adapters; run from the repository root a bare
+    `import adapters` would still succeed by accident, so it is banned everywhere."""
+    offenders = []
+    for path in TREE_PY:
+        for node, name in _imports(ast.parse(path.read_text(), filename=str(path))):
+            if name.split(".")[0] == "adapters":
+                offenders.append(f"{path.relative_to(REPO)}:{node.lineno} imports {name}")
+    assert offenders == []
+
+
+def test_no_folder_holds_more_than_twelve_modules():
+    for folder in ("extrap_segmented", "adapters", "benchmarks"):
+        for directory in [REPO / folder, *(p for p in (REPO / folder).rglob("*") if p.is_dir())]:
+            modules = [p for p in directory.glob("*.py") if p.name != "__init__.py"]
+            assert len(modules) <= 12, f"{directory.relative_to(REPO)} has {len(modules)} modules"
