@@ -18,9 +18,8 @@ A kernel that cannot be clustered (NaN values, a single rank, no per-rank values
 ordinary model, a :class:`~extrap_segmented.exceptions.ClusteringWarning` and an annotation that
 says why; the other kernels are not affected.
 
-Importing this module installs the ``--print all`` integration
-(:func:`~.clustered_print.install_cluster_printing`, idempotent; reports without clustered models
-stay byte-identical).
+``extrap --print all`` shows each clustered kernel's ``Clusters:`` section through the plugin
+host's report sections (:mod:`extrap_segmented.adapters.clustering.report`).
 """
 from __future__ import annotations
 
@@ -41,7 +40,6 @@ from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUE
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
-from extrap_segmented.adapters.clustering.report import install_cluster_printing
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
@@ -52,7 +50,7 @@ from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
 # their schemas, which keep saved experiments loadable.
 __all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", "ClusteredModel", "ClusterInfo",
            "ClusterAnnotation", "ClusteredModelSchema", "ClusterInfoSchema", "ClusterAnnotationSchema",
-           "cluster_summary", "install_cluster_printing"]
+           "cluster_summary"]
 
 
 class _ClusteringMixin:
@@ -146,6 +144,3 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
         modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
         modeler.use_measure = self.use_measure
         return modeler
-
-
-install_cluster_printing()

@@ -8,13 +8,12 @@ and re-attaches them to the measurements after loading, so ``--save-experiment``
 """
 from __future__ import annotations
 
-import inspect
-
 from marshmallow import fields
 
 from extrap.entities.coordinate import Coordinate
 from extrap.entities.experiment import Experiment, ExperimentSchema
 
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.locations import LocationTable
 
 
@@ -48,31 +47,6 @@ class _LocationTableList(fields.Field):
         return {Coordinate(*c): LocationTable.from_dict(t) for c, t in value}
 
 
-RankExperimentSchema_ = None  # set below; the helper runs while the class is being created
-
-
-def _context_of_calling_schema() -> dict:
-    """Context (value writer/reader, progress bar) of the ExperimentSchema that dispatched to us.
-
-    Extra-P's BaseSchema instantiates the sub-schema without passing its context on, but the
-    measurements' per-location values are written through ``context['value_io']``.
-    """
-    frame = inspect.currentframe()
-    try:
-        frame = frame.f_back
-        for _ in range(8):
-            if frame is None:
-                break
-            caller = frame.f_locals.get("self")
-            if isinstance(caller, ExperimentSchema) and type(caller) is not RankExperimentSchema_ \
-                    and caller.context:
-                return caller.context
-            frame = frame.f_back
-    finally:
-        del frame
-    return {}
-
-
 class RankExperimentSchema(ExperimentSchema):
     """Schema of :class:`RankExperiment`: Extra-P's experiment plus the location tables."""
 
@@ -81,7 +55,8 @@ class RankExperimentSchema(ExperimentSchema):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if not self.context:
-            self.context = _context_of_calling_schema()
+            # Extra-P's BaseSchema creates this schema without the caller's context (see there)
+            self.context = extrap_internals.calling_experiment_schema_context(type(self))
 
     def create_object(self):
         return RankExperiment()
@@ -92,4 +67,3 @@ class RankExperimentSchema(ExperimentSchema):
         return obj
 
 
-RankExperimentSchema_ = RankExperimentSchema

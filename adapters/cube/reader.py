@@ -34,13 +34,13 @@ from extrap.entities.scaling_type import ScalingType
 from extrap.fileio import io_helper
 from extrap.fileio.file_reader.abstract_directory_reader import AbstractDirectoryReader, \
     AbstractScalingConversionReader
-from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
 from extrap.fileio.file_reader.file_reader_mixin import TKeepValuesReader
 from extrap.util.dynamic_options import DynamicOptions
 from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
 from extrap_segmented.adapters.cube.experiment import RankExperiment
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.reducers import MEASURES, reducer
@@ -78,7 +78,7 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         if isinstance(path, list):
             files = [Path(p) for p in path]
         else:
-            files = self._find_files_in_directory(path, '*/[!.]*.cubex', progress_bar)
+            files = extrap_internals.find_files_in_directory(self, path, '*/[!.]*.cubex', progress_bar)
         if isinstance(self.scaling_type, str):
             self.scaling_type = ScalingType(self.scaling_type)
         experiment = RankExperiment()
@@ -86,7 +86,7 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
             experiment.scaling = self.scaling_type
 
         progress_bar.step("Reading cube files")
-        names, values = self._determine_parameters_from_paths(files, progress_bar)
+        names, values = extrap_internals.parameters_from_paths(self, files, progress_bar)
         for name in names:
             experiment.add_parameter(Parameter(name))
         # same grouping and repetition order as CubeFileReader2 (the mean depends on the order)
@@ -120,15 +120,15 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
                 progress_bar.update(0)
 
         progress_bar.step("Unify calltrees")
-        to_merge = CubeFileReader2._determine_and_add_common_callpaths(experiment, len(series.points), progress_bar)
+        to_merge = extrap_internals.common_callpaths(experiment, len(series.points), progress_bar)
         _warn_left_out(to_merge)
         if self.use_inclusive_measurements:
-            CubeFileReader2._delete_callpaths_from_experiment(experiment, to_merge, progress_bar)
+            extrap_internals.delete_callpaths(experiment, to_merge, progress_bar)
         else:
             # Extra-P 4.2.5 means to merge these into their parents, but its parent search starts at the
             # call path itself, which is still there: each measurement is merged with itself and deleted.
             # So the parents keep their own values, and so do their per-location values here.
-            CubeFileReader2._merge_callpaths_into_existing_calltree(experiment, to_merge, progress_bar)
+            extrap_internals.merge_callpaths(experiment, to_merge, progress_bar)
         experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, progress_bar, progress_scale=0.1)
         io_helper.validate_experiment(experiment, progress_bar)
         progress_bar.update()

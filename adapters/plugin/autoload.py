@@ -1,12 +1,16 @@
 """Automatic registration of plugins in Extra-P's registries, installed at interpreter start.
 
-The ``extrap_segmented_autoload.pth`` file (and, for Python >= 3.15, the matching ``.start``
-file of PEP 829) calls :func:`install`. It only puts a small finder on ``sys.meta_path``: no
-numpy, no Extra-P and no pluggy are imported at start-up. The finder wraps the loaders of
-Extra-P's modules and of this package's; once one of the three registry modules has been
-executed *and* none of those modules is still half-initialised (so plugin modules can import
-any of them safely), the plugins are registered. After all three registries are served, the
-finder removes itself.
+The ``extrap_segmented_autoload.pth`` file (and, for Python >= 3.15, the matching ``.start`` file
+of PEP 829) calls :func:`install`. It puts a small finder on ``sys.meta_path`` and imports
+nothing else: no numpy, no Extra-P, no pluggy.
+
+The finder looks at exactly three module names, Extra-P's registry modules. Right after one of
+them has been executed, its registry (``all_modelers`` / ``all_readers``) is made *lazy*: the
+plugins are registered the first time Extra-P reads it (``extrap`` builds its argument parser,
+the GUI its menus, a script looks a modeler up), when no Extra-P module is half-imported any
+more. Registration is delegated to :mod:`extrap_segmented.adapters.plugin.registration`. The
+finder removes itself once every registry module is served, and at once for a registry module
+that the installed Extra-P does not have (with one warning naming it).
 
 Set ``EXTRAP_SEGMENTED_DISABLE=1`` to start Extra-P without any plugin.
 """
@@ -17,13 +21,11 @@ REGISTRY_MODULES = (
     "extrap.modelers.multi_parameter",
     "extrap.fileio.file_reader",
 )
+DISABLE_VARIABLE = "EXTRAP_SEGMENTED_DISABLE"
 
 
-WATCHED_PREFIXES = ("extrap.", "extrap_segmented.")
-
-
-class _ExtrapLoader:
-    """Delegates to the module's own loader and reports when the module has been executed."""
+class _RegistryLoader:
+    """Delegates to a registry module's own loader; makes its registry lazy once it ran."""
 
     def __init__(self, loader, watcher):
         self._loader = loader
@@ -36,78 +38,85 @@ class _ExtrapLoader:
         return self._loader.create_module(spec)
 
     def exec_module(self, module):
-        self._watcher.depth += 1
         try:
             self._loader.exec_module(module)
         finally:
-            self._watcher.depth -= 1
-            # Hand the module back to its real loader: importlib.resources, inspect and
-            # pkgutil must see Extra-P exactly as without this package.
+            # Hand the module back to its real loader: importlib.resources, inspect and pkgutil
+            # must see Extra-P exactly as without this package.
             module.__loader__ = self._loader
             if module.__spec__ is not None:
                 module.__spec__.loader = self._loader
-        self._watcher.module_executed(module.__name__)
+        self._watcher.served(module.__name__)
 
 
 class RegistryWatcher:
-    """``sys.meta_path`` finder that triggers plugin registration after Extra-P's imports."""
+    """``sys.meta_path`` finder for Extra-P's three registry modules (and nothing else)."""
 
     def __init__(self):
-        self.depth = 0  # watched modules currently executing (nested imports)
-        self.ready = []  # registry modules executed but not yet served
-        self.served = set()
-        self._registering = False
+        self.pending = set(REGISTRY_MODULES)
 
     def find_spec(self, fullname, path=None, target=None):
-        # This package's modules count too: when a script imports one of them first (say the
-        # Cube reader) and it imports Extra-P, registration must wait until it is complete.
-        if not fullname.startswith(WATCHED_PREFIXES) and fullname != "extrap":
+        if fullname not in self.pending and fullname != "extrap":
             return None
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                break
-        else:
+        spec = _spec_from_other_finders(self, fullname, path, target)
+        if spec is None:
             return None
-        if spec.loader is not None and hasattr(spec.loader, "exec_module"):
-            spec.loader = _ExtrapLoader(spec.loader, self)
+        if fullname == "extrap":
+            self._drop_missing(spec)
+        elif spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _RegistryLoader(spec.loader, self)
         return spec
 
-    def module_executed(self, name):
-        if name in REGISTRY_MODULES and name not in self.served and name not in self.ready:
-            self.ready.append(name)
-        if self.depth == 0:
-            self.flush()
+    def served(self, name: str) -> None:
+        """Called once a registry module has been executed."""
+        self.pending.discard(name)
+        _make_lazy(name)
+        self._remove_if_done()
 
-    def flush(self):
-        """Registers plugins for every registry that is fully imported and not yet served."""
-        if self._registering:
-            return
-        self._registering = True
-        try:
-            while self.ready:
-                name = self.ready.pop(0)
-                self.served.add(name)
-                _register(name)
-        finally:
-            self._registering = False
-        if self.served.issuperset(REGISTRY_MODULES) and self in sys.meta_path:
+    def _drop_missing(self, extrap_spec) -> None:
+        """Stops watching registry modules the installed Extra-P does not have."""
+        from pathlib import Path
+        roots = [Path(p) for p in (extrap_spec.submodule_search_locations or ())]
+        for name in sorted(self.pending):
+            parts = name.split(".")[1:]
+            if not any((root.joinpath(*parts) / "__init__.py").is_file()
+                       or root.joinpath(*parts[:-1], parts[-1] + ".py").is_file() for root in roots):
+                self.pending.discard(name)
+                _warn(f"extrap-segmented: Extra-P has no module {name}; plugins are not registered there "
+                      "(unsupported Extra-P version?)")
+        self._remove_if_done()
+
+    def _remove_if_done(self) -> None:
+        if not self.pending and self in sys.meta_path:
             sys.meta_path.remove(self)
 
 
-def _register(registry_module):
+def _spec_from_other_finders(watcher, fullname, path, target):
+    for finder in sys.meta_path:
+        if finder is watcher or not hasattr(finder, "find_spec"):
+            continue
+        spec = finder.find_spec(fullname, path, target)
+        if spec is not None:
+            return spec
+    return None
+
+
+def _make_lazy(registry_module: str) -> None:
     try:
-        from extrap_segmented.adapters.plugin.registration import register_plugins
-        register_plugins(registry_module)
-    except Exception as error:  # a broken plugin must never keep Extra-P from starting
-        import warnings
-        warnings.warn(f"extrap-segmented: registering plugins in {registry_module} failed: "
-                      f"{type(error).__name__}: {error}", RuntimeWarning, stacklevel=2)
+        from extrap_segmented.adapters.plugin.registration import make_registry_lazy
+        make_registry_lazy(registry_module)
+    except Exception as error:  # a broken plugin host must never keep Extra-P from starting
+        _warn(f"extrap-segmented: preparing plugin registration in {registry_module} failed: "
+              f"{type(error).__name__}: {error}")
 
 
-def _installed_watcher():
+def _warn(message: str) -> None:
+    import warnings
+    warnings.warn(message, RuntimeWarning, stacklevel=3)
+
+
+def installed_watcher():
+    """The watcher on ``sys.meta_path``, or None."""
     for finder in sys.meta_path:
         if type(finder).__name__ == "RegistryWatcher" and type(finder).__module__ == __name__:
             return finder
@@ -115,18 +124,20 @@ def _installed_watcher():
 
 
 def install():
-    """Installs the finder (idempotent). Called by the ``.pth``/``.start`` file at start-up."""
+    """Installs the finder (idempotent). Called by the ``.pth``/``.start`` file at start-up.
+
+    Returns:
+        The installed :class:`RegistryWatcher`, or None when ``EXTRAP_SEGMENTED_DISABLE`` is set.
+    """
     import os
-    if os.environ.get("EXTRAP_SEGMENTED_DISABLE", "").strip() not in ("", "0"):
+    if os.environ.get(DISABLE_VARIABLE, "").strip() not in ("", "0"):
         return None
-    watcher = _installed_watcher()
+    watcher = installed_watcher()
     if watcher is None:
         watcher = RegistryWatcher()
         sys.meta_path.insert(0, watcher)
-    # Registries imported before the finder was installed (``python -S``, late activation).
+    # Registries imported before the finder was installed (late activation).
     for name in REGISTRY_MODULES:
-        if name in sys.modules and name not in watcher.served and name not in watcher.ready:
-            watcher.ready.append(name)
-    if watcher.depth == 0:
-        watcher.flush()
+        if name in sys.modules and name in watcher.pending:
+            watcher.served(name)
     return watcher

@@ -35,20 +35,34 @@ def _load(references):
 
 
 @hookimpl
-def extrap_segmented_single_parameter_modelers():
+def extrap_segmented_single_parameter_modelers() -> list[type]:
+    """Segmented, Clustered and Expectation."""
     return _load(SINGLE_PARAMETER_MODELERS)
 
 
 @hookimpl
-def extrap_segmented_multi_parameter_modelers():
+def extrap_segmented_multi_parameter_modelers() -> list[type]:
+    """Clustered (multi-parameter)."""
     return _load(MULTI_PARAMETER_MODELERS)
 
 
 @hookimpl
-def extrap_segmented_file_readers():
+def extrap_segmented_file_readers() -> list[type]:
+    """``--cube-ranks``."""
     return _load(FILE_READERS)
 
 
 @hookimpl
-def extrap_segmented_describe():
+def extrap_segmented_describe() -> str:
+    """The line shown by ``extrap-segmented --version``."""
     return "Segmented, Clustered and Expectation modelers; per-rank Cube reader (--cube-ranks)"
+
+
+@hookimpl
+def extrap_segmented_kernel_report(model, parameters):
+    """The ``Clusters:`` section of clustered kernels in ``--print all``."""
+    annotations = getattr(model, "annotations", None)
+    if not annotations:  # most kernels: no import, no work
+        return None
+    from extrap_segmented.adapters.clustering.report import cluster_section
+    return cluster_section(model, parameters)

@@ -16,18 +16,17 @@ import os
 import sys
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
+PACKAGE = "extrap_segmented"
 TRACEBACK_VARIABLE = "EXTRAP_SEGMENTED_TRACEBACK"
 
 
 def _raised_in_package(traceback) -> bool:
+    """True if a frame of the traceback runs code of this package, judged by module name (file
+    paths mislead: in an editable install the package's files live in the repository)."""
     while traceback is not None:
-        filename = traceback.tb_frame.f_code.co_filename
-        try:
-            if Path(filename).resolve().is_relative_to(PACKAGE_DIR):
-                return True
-        except (OSError, ValueError):
-            pass
+        module = traceback.tb_frame.f_globals.get("__name__", "")
+        if module == PACKAGE or module.startswith(PACKAGE + "."):
+            return True
         traceback = traceback.tb_next
     return False
 

@@ -8,15 +8,20 @@ it implements any of the hooks below, marked with :data:`hookimpl`::
     my-plugin = "my_package.extrap_plugin"
 
     # my_package/extrap_plugin.py
-    from extrap_segmented.adapters.plugin.hookspecs import hookimpl
+    from extrap_segmented import hookimpl
 
     @hookimpl
-    def extrap_segmented_single_parameter_modelers():
+    def extrap_segmented_single_parameter_modelers(extrap_version):
         from my_package.modeler import MyModeler
         return [MyModeler]
 
-Import the classes inside the hook, not at module level: hooks are called right after Extra-P
-built the registry in question, and importing Extra-P modules earlier slows every start.
+Import the classes inside the hook, not at module level: hooks are called when Extra-P first
+reads the registry in question, and importing Extra-P modules earlier slows every start.
+
+Every hook is called through pluggy with keyword arguments; an implementation may accept fewer
+of them (pluggy passes only the ones it names), so specifications can grow without breaking
+plugins. Each plugin's implementation is called and checked on its own: a plugin that raises or
+returns something unusable loses its own contributions only, with a warning naming it.
 """
 import pluggy
 
@@ -28,23 +33,27 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 @hookspec
-def extrap_segmented_single_parameter_modelers():
+def extrap_segmented_single_parameter_modelers(extrap_version: str):
     """Return a sequence of modeler classes for Extra-P's single-parameter registry.
 
     Each class subclasses ``extrap.modelers.abstract_modeler.AbstractModeler``, is decorated with
     ``@modeler_options``, has a unique class name and a ``NAME`` users type after ``--modeler``.
-    A ``NAME`` already used by an Extra-P built-in replaces it; the built-in stays reachable as
-    ``<NAME>-Classic``.
+    ``NAME`` must not be taken already: only this package's own plugin replaces an Extra-P
+    built-in (``Segmented``; the built-in stays reachable as ``Segmented-Classic``), and
+    ``Default`` is never replaced.
+
+    Args:
+        extrap_version: version of the running Extra-P, e.g. ``"4.2.5"``.
     """
 
 
 @hookspec
-def extrap_segmented_multi_parameter_modelers():
+def extrap_segmented_multi_parameter_modelers(extrap_version: str):
     """Return a sequence of modeler classes for Extra-P's multi-parameter registry (see above)."""
 
 
 @hookspec
-def extrap_segmented_file_readers():
+def extrap_segmented_file_readers(extrap_version: str):
     """Return a sequence of ``extrap.fileio.file_reader.FileReader`` subclasses.
 
     ``NAME`` becomes an argparse destination (letters, digits and underscores only) and
@@ -55,3 +64,16 @@ def extrap_segmented_file_readers():
 @hookspec
 def extrap_segmented_describe():
     """Return a one-line description of the plugin, shown by ``extrap-segmented --version``."""
+
+
+@hookspec
+def extrap_segmented_kernel_report(model, parameters):
+    """Return ``(title, text)`` to print under a kernel's model in ``extrap --print all``, or None.
+
+    Args:
+        model: the kernel's Extra-P ``Model`` (of the experiment's first model set).
+        parameters: the experiment's ``Parameter`` list.
+
+    The host prints ``title:`` and the indented ``text`` below the kernel's block; reports in
+    which no plugin returns a section are Extra-P's, byte for byte.
+    """

@@ -1,7 +1,7 @@
 """The pluggy host: loads every plugin of the ``extrap.plugins`` entry-point group.
 
 Entry points are loaded one by one (pluggy's ``load_setuptools_entrypoints`` gives up on all
-plugins when one raises), and hooks are called implementation by implementation, so one
+plugins when one raises), and each hook is called through pluggy once per plugin, so one
 broken plugin costs a warning and never the others.
 """
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Any, Callable, Optional
 import pluggy
 
 from extrap_segmented.adapters.plugin import hookspecs
+
+BUILTIN_PLUGIN = "extrap-segmented"  # entry-point name of this package's own plugin
 
 
 @dataclass
@@ -30,23 +32,35 @@ class PluginHost:
     manager: pluggy.PluginManager
     distributions: dict = field(default_factory=dict)  # plugin name -> "dist version"
     failures: list = field(default_factory=list)
+    _callers: dict = field(default_factory=dict, repr=False)  # (hook, plugin id) -> pluggy caller
 
-    def call_each(self, hook_name: str) -> list[tuple[str, Any]]:
-        """Calls a hook on every plugin separately; returns (plugin name, result) pairs.
+    def call_each(self, hook_name: str, **kwargs: Any) -> list[tuple[str, Any]]:
+        """Calls a hook through pluggy once per plugin; returns (plugin name, result) pairs.
 
-        A plugin whose implementation raises is reported as a warning and skipped.
+        Each call goes through pluggy's own caller restricted to one plugin
+        (``subset_hook_caller``), so arguments, opt-in parameters and hook wrappers behave as in
+        ``pm.hook.<name>(...)``, while a plugin that raises is reported (naming it) and skipped
+        without costing the others their contributions. Results are in registration order;
+        None results are left out.
         """
         results = []
-        hook_caller = getattr(self.manager.hook, hook_name)
-        for impl in reversed(hook_caller.get_hookimpls()):  # registration order
+        for impl in getattr(self.manager.hook, hook_name).get_hookimpls():  # registration order
+            caller = self._single_plugin_caller(hook_name, impl.plugin)
             try:
-                result = impl.function()
+                outcome = caller(**kwargs)
             except Exception as error:
                 self.record_failure(impl.plugin_name, f"hook {hook_name}", error)
                 continue
-            if result is not None:
-                results.append((impl.plugin_name, result))
+            results.extend((impl.plugin_name, result) for result in outcome if result is not None)
         return results
+
+    def _single_plugin_caller(self, hook_name: str, plugin: object):
+        key = (hook_name, id(plugin))
+        caller = self._callers.get(key)
+        if caller is None:
+            others = [p for p in self.manager.get_plugins() if p is not plugin]
+            caller = self._callers[key] = self.manager.subset_hook_caller(hook_name, remove_plugins=others)
+        return caller
 
     def record_failure(self, plugin: str, stage: str, error: BaseException):
         """Keeps the failure for `extrap-segmented --version` and warns once; Extra-P goes on."""
@@ -59,7 +73,8 @@ class PluginHost:
 def _unique_entry_points(group: str):
     """Entry points of the group, once per name (editable and regular installs may both list one)."""
     seen = set()
-    for entry_point in importlib.metadata.entry_points(group=group):
+    listing = sorted(importlib.metadata.entry_points(group=group), key=lambda ep: ep.name != BUILTIN_PLUGIN)
+    for entry_point in listing:
         if entry_point.name in seen:
             continue
         seen.add(entry_point.name)

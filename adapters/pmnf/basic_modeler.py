@@ -37,6 +37,7 @@ from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.modelers.single_parameter.basic import SingleParameterModeler
 
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.pmnf.search import CONSTANT, search
 
@@ -130,9 +131,8 @@ class VectorizedBasicModeler(SingleParameterModeler):
         function = SingleParameterFunction(copy.copy(self.hypotheses_building_blocks[term]))
         hypothesis = SingleParameterHypothesis(function, self.use_measure)
         hypothesis.compute_coefficients(measurements)  # numpy.linalg.lstsq, as Extra-P: same coefficients
-        hypothesis._RSS, hypothesis._nRSS, hypothesis._rRSS = fits.rss[0], fits.nrss[0], fits.rrss[0]
-        hypothesis._RE, hypothesis._SMAPE, hypothesis._AR2 = fits.re[0], fits.smape[0], fits.ar2[0]
-        hypothesis._costs_are_calculated = True
+        extrap_internals.set_hypothesis_costs(hypothesis, rss=fits.rss[0], nrss=fits.nrss[0], rrss=fits.rrss[0],
+                                              re=fits.re[0], smape=fits.smape[0], ar2=fits.ar2[0])
         return Model(hypothesis)
 
 

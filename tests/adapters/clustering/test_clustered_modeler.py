@@ -88,6 +88,9 @@ def model(experiment, **options):
 
 @pytest.fixture(scope="module")
 def stencil_1p():
+    # The model is built without Extra-P's registry; --print all sections come with registration.
+    import extrap_segmented
+    extrap_segmented.activate()
     experiment = make_experiment({"flux": stencil_values})
     return experiment, model(experiment)
 

@@ -7,7 +7,8 @@ from extrap.entities.terms import CompoundTerm, MultiParameterTerm
 from extrap.fileio.output import format_output
 
 from extrap_segmented.adapters.clustering.models import ClusterAnnotation
-from extrap_segmented.adapters.clustering.report import install_cluster_printing, uninstall_cluster_printing
+from extrap_segmented.adapters.plugin.registration import get_registrar
+from extrap_segmented.adapters.plugin.report import install_report_sections, uninstall_report_sections
 from extrap_segmented.adapters.clustering.text import format_number, readable_function
 from test_clustered_modeler import make_experiment, model, stencil_values
 
@@ -56,20 +57,21 @@ def test_multi_parameter_terms():
 
 
 def test_print_integration_is_idempotent_and_leaves_other_reports_alone():
-    install_cluster_printing()
+    host = get_registrar().host
+    install_report_sections(host)
     wrapper = io_helper.format_all
-    install_cluster_printing()
+    install_report_sections(host)
     assert io_helper.format_all is wrapper
     plain = make_experiment({"flux": stencil_values})
     from extrap.modelers.model_generator import ModelGenerator
     ModelGenerator(plain, "Default").model_all()
     assert format_output(plain, "all") == wrapper.__wrapped__(plain)  # byte-identical without clusters
     try:
-        uninstall_cluster_printing()
+        uninstall_report_sections()
         assert io_helper.format_all is wrapper.__wrapped__
-        uninstall_cluster_printing()  # no-op
+        uninstall_report_sections()  # no-op
     finally:
-        install_cluster_printing()
+        install_report_sections(host)
 
 
 def test_tooltip_lists_the_same_readable_lines_as_the_report():

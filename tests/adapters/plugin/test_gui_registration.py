@@ -36,7 +36,8 @@ def test_gui_lists_plugin_modelers_and_readers(tmp_path):
     assert result.returncode == 0, result.stderr
     shown = json.loads(result.stdout.strip().splitlines()[-1])
     assert "Open &dummy text file" in shown["file_actions"]
-    assert "Refining" in shown["modelers"] and "Refining-Classic" in shown["modelers"]
+    assert "Dummy-Refining" in shown["modelers"] and "Refining" in shown["modelers"]
+    assert "Segmented" in shown["modelers"] and "Segmented-Classic" in shown["modelers"]
     # This package's own plugin, through the same entry-point path.
     assert "Open set of CUBE files keeping &ranks" in shown["file_actions"]
     assert {"Segmented", "Segmented-Classic", "Clustered", "Expectation"} <= set(shown["modelers"])

@@ -11,21 +11,30 @@ import pytest
 from conftest import run_python
 
 DUMMY_PLUGIN = '''
-from extrap_segmented.adapters.plugin.hookspecs import hookimpl
+from extrap_segmented import hookimpl
 
 
 @hookimpl
-def extrap_segmented_single_parameter_modelers():
+def extrap_segmented_single_parameter_modelers(extrap_version):
     from extrap.modelers.modeler_options import modeler_options
     from extrap.modelers.single_parameter.basic import SingleParameterModeler
+    assert extrap_version.startswith("4.")
 
     @modeler_options
     class DummyPluginRefiningModeler(SingleParameterModeler):
-        NAME = "Refining"
-        DESCRIPTION = "test plugin replacing a built-in name"
+        NAME = "Dummy-Refining"
+        DESCRIPTION = "test plugin modeler"
         dummy_threshold = modeler_options.add(0.25, float, "a test option")
 
-    return [DummyPluginRefiningModeler]
+    def thief(name):
+        @modeler_options
+        class Thief(SingleParameterModeler):
+            NAME = name
+        Thief.__name__ = Thief.__qualname__ = f"Thief{name}Modeler"
+        return Thief
+
+    # A bad entry among good ones costs only itself; names of Extra-P and of other plugins stay.
+    return [42, DummyPluginRefiningModeler, thief("Default"), thief("Segmented"), thief("Refining")]
 
 
 @hookimpl
@@ -48,6 +57,26 @@ def extrap_segmented_file_readers():
 
 BROKEN_PLUGIN = "raise ImportError('this plugin is broken on purpose')\n"
 
+# Loads, but its hooks return garbage or raise: it must cost nothing but its own contributions.
+BAD_HOOKS_PLUGIN = '''
+from extrap_segmented import hookimpl
+
+
+@hookimpl
+def extrap_segmented_single_parameter_modelers():
+    return 42
+
+
+@hookimpl
+def extrap_segmented_multi_parameter_modelers():
+    raise RuntimeError("multi-parameter hook broken on purpose")
+
+
+@hookimpl
+def extrap_segmented_file_readers():
+    return "not a list"
+'''
+
 
 def make_distribution(root: Path, dist_name: str, module_name: str, source: str) -> Path:
     """A second, test-only distribution: a module plus dist-info declaring an extrap.plugins entry point."""
@@ -63,6 +92,7 @@ def make_distribution(root: Path, dist_name: str, module_name: str, source: str)
 def plugin_dists(tmp_path):
     make_distribution(tmp_path, "dummy-extrap-plugin", "dummy_extrap_plugin", DUMMY_PLUGIN)
     make_distribution(tmp_path, "broken-extrap-plugin", "broken_extrap_plugin", BROKEN_PLUGIN)
+    make_distribution(tmp_path, "aaa-bad-hooks-plugin", "aaa_bad_hooks_plugin", BAD_HOOKS_PLUGIN)
     return tmp_path
 
 
@@ -82,41 +112,64 @@ def test_interpreter_start_imports_neither_numpy_nor_extrap():
 def test_second_distribution_is_discovered_and_broken_one_only_warns(plugin_dists):
     result = extrap_help(pythonpath=[plugin_dists])
     assert result.returncode == 0, result.stderr
-    assert "--dummy-text" in result.stdout
-    assert "refining-classic" in result.stdout
+    assert "--dummy-text" in result.stdout and "--cube-ranks" in result.stdout
+    assert "dummy-refining" in result.stdout and "refining-classic" not in result.stdout
     assert "broken-extrap-plugin" in result.stderr and "broken on purpose" in result.stderr
     # The reader whose flag collides with Extra-P's --text is refused with a message, not registered.
     assert "'--text' collides" in result.stderr
     assert "never shown" not in result.stdout
 
 
-def test_replaced_builtin_stays_reachable_and_names_are_unique(plugin_dists):
+def test_plugins_take_no_name_they_must_not_and_bad_hooks_cost_only_their_own(plugin_dists):
     code = textwrap.dedent("""
-        import json
-        from extrap.modelers import single_parameter
-        from extrap.modelers.abstract_modeler import ModelerSchema
-        from extrap.extrap import extrapcmd
-        names = [k.lower() for k in single_parameter.all_modelers]
+        import json, warnings
+        warnings.simplefilter("always")
+        with warnings.catch_warnings(record=True) as caught:
+            from extrap.modelers import single_parameter, multi_parameter
+            from extrap.modelers.abstract_modeler import ModelerSchema
+            from extrap.fileio.file_reader import all_readers
+            names = [k.lower() for k in single_parameter.all_modelers]
+            list(multi_parameter.all_modelers), list(all_readers)  # registration happens on first read
+        modelers = single_parameter.all_modelers
         print(json.dumps({
-            "refining": single_parameter.all_modelers["refining"].__name__,
-            "classic": single_parameter.all_modelers["Refining-Classic"].__name__,
+            "dummy": modelers["dummy-refining"].__name__,
+            "default": modelers["default"].__module__,
+            "segmented": modelers["segmented"].__module__,
+            "refining": modelers["refining"].__name__,
+            "classic": modelers["Segmented-Classic"].__name__,
+            "ours": ["Clustered" in multi_parameter.all_modelers, "cube_ranks" in all_readers],
             "duplicates": len(names) != len(set(names)),
             "schema": "DummyPluginRefiningModeler" in ModelerSchema._subclasses,
-            "options": sorted(single_parameter.all_modelers["refining"].OPTIONS),
+            "options": sorted(modelers["dummy-refining"].OPTIONS),
+            "warnings": [str(w.message) for w in caught if "extrap-segmented" in str(w.message)],
         }))
     """)
     result = run_python(code, pythonpath=[plugin_dists])
     assert result.returncode == 0, result.stderr
     info = json.loads(result.stdout.strip().splitlines()[-1])
-    assert info["refining"] == "DummyPluginRefiningModeler"
-    assert info["classic"] == "RefiningModeler"
-    assert info["duplicates"] is False
-    assert info["schema"] is True
+    assert info["dummy"] == "DummyPluginRefiningModeler"
+    assert info["default"] == "extrap.modelers.single_parameter.basic"
+    assert info["segmented"] == "extrap_segmented.adapters.segmentation.modeler"
+    assert info["refining"] == "RefiningModeler"
+    assert info["classic"] == "SegmentedModeler"
+    assert info["ours"] == [True, True]
+    assert info["duplicates"] is False and info["schema"] is True
     assert "dummy_threshold" in info["options"]
+    problems = "\n".join(info["warnings"])
+    for expected in ("plugin 'dummy-extrap-plugin' failed (registering 42)",
+                     "'Default' is Extra-P's default and cannot be replaced",
+                     "'Segmented' is already registered by plugin 'extrap-segmented'",
+                     "'Refining' is taken by Extra-P's built-in RefiningModeler",
+                     "plugin 'aaa-bad-hooks-plugin' failed (hook extrap_segmented_single_parameter_modelers): "
+                     "TypeError: returned 42",
+                     "multi-parameter hook broken on purpose",
+                     "returned 'not a list'"):
+        assert expected in problems, problems
+    assert "plugin 'extrap-segmented' failed" not in problems
 
 
 def test_plugin_modeler_options_are_in_help_modeler(plugin_dists):
-    result = run_python("from extrap.extrap import extrapcmd; extrapcmd.main(['--help-modeler', 'refining'])",
+    result = run_python("from extrap.extrap import extrapcmd; extrapcmd.main(['--help-modeler', 'dummy-refining'])",
                         pythonpath=[plugin_dists])
     assert "a test option" in result.stdout, result.stdout + result.stderr
 
@@ -136,7 +189,7 @@ def test_registration_happens_whatever_the_import_order(plugin_dists, order):
         import sys
         from extrap.modelers import single_parameter, multi_parameter
         from extrap.fileio.file_reader import all_readers
-        print("dummy_text" in all_readers, single_parameter.all_modelers["refining"].__name__,
+        print("dummy_text" in all_readers, single_parameter.all_modelers["dummy-refining"].__name__,
               any(type(f).__name__ == "RegistryWatcher" for f in sys.meta_path))
     """)
     result = run_python(code, pythonpath=[plugin_dists])
@@ -147,14 +200,14 @@ def test_registration_happens_whatever_the_import_order(plugin_dists, order):
 def test_disabled_hook_leaves_extrap_untouched_until_activate(plugin_dists):
     code = textwrap.dedent("""
         from extrap.modelers import single_parameter
-        before = single_parameter.all_modelers["refining"].__name__
+        before = "dummy-refining" in single_parameter.all_modelers
         import extrap_segmented
         extrap_segmented.activate()
-        print(before, single_parameter.all_modelers["refining"].__name__)
+        print(before, single_parameter.all_modelers["dummy-refining"].__name__)
     """)
     result = run_python(code, pythonpath=[plugin_dists], env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["RefiningModeler", "DummyPluginRefiningModeler"]
+    assert result.stdout.split() == ["False", "DummyPluginRefiningModeler"]
 
 
 def test_version_command_lists_plugins_and_problems(plugin_dists):
@@ -163,7 +216,7 @@ def test_version_command_lists_plugins_and_problems(plugin_dists):
     out = result.stdout
     assert "extrap-segmented " in out and "Extra-P 4." in out
     assert "dummy-extrap-plugin [dummy-extrap-plugin 1.0]" in out
-    assert "Refining (--modeler refining)" in out and "dummy_text (--dummy-text)" in out
+    assert "Dummy-Refining (--modeler dummy-refining)" in out and "dummy_text (--dummy-text)" in out
     assert "broken-extrap-plugin" in out and "broken on purpose" in out
 
 

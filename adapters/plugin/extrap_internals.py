@@ -1,0 +1,241 @@
+"""Every Extra-P internal this package relies on, in one place.
+
+Rule: Extra-P's *public* surface is what its own extension points document and its own plugins
+use — subclassing ``AbstractModeler``/``FileReader``/``Model``/``Annotation`` and their schemas,
+``modeler_options``, ``create_schema``, the entity classes and their public methods. Everything
+else is an *internal*: a private attribute or method, the type of a registry object, a function
+replaced at run time, the source of a module read as data. Each internal is reached only through
+a function of this module (call sites never touch it directly), and
+``tests/adapters/plugin/test_extrap_internals.py`` has one test per internal that fails, naming
+it, when an Extra-P (or pycubexr) release changes it. docs/plugins.md lists what Extra-P would
+need upstream so that this module could be empty.
+
+Pinned: ``extrap>=4.2.5,<4.3`` (pyproject.toml).
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import importlib.util
+from pathlib import Path
+from typing import Callable, Iterable
+
+#: Internals, by the name the tests and messages use.
+INTERNALS = (
+    "CaseInsensitiveStringDict",           # type of Extra-P's registries, made lazy at start-up
+    "ModelerSchema._subclasses",           # schema registry: class names already taken
+    "io_helper.format_all",                # the one patched function: report sections
+    "hypothesis cost fields",              # _RSS … _AR2, _costs_are_calculated
+    "CubeFileReader2 call-path helpers",   # common call paths of all points, as --cube does
+    "AbstractDirectoryReader helpers",     # file search and parameter parsing of directory names
+    "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
+    "ExperimentSchema context borrowing",  # value I/O context of the calling schema
+    "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
+)
+
+
+# -- registries ------------------------------------------------------------------------------
+
+def registry_type() -> type:
+    """Extra-P's registry class (``extrap.util.extension_loader.CaseInsensitiveStringDict``).
+
+    Its instances are made lazy by changing their class to a subclass (no other state), which
+    relies on the class keeping its data in ``data``/``case_mapping`` instance attributes.
+    """
+    from extrap.util.extension_loader import CaseInsensitiveStringDict
+    return CaseInsensitiveStringDict
+
+
+def registry_key(registry, name: str):
+    """The key under which ``registry`` stores ``name`` (case-insensitively), or None."""
+    try:
+        return registry.resolve_key(name)
+    except KeyError:
+        return None
+
+
+class _SchemaRegistry(dict):
+    """A ``BaseSchema._subclasses`` dict that, on a miss, registers the plugins and looks again."""
+
+    def __init__(self, entries, on_miss):
+        super().__init__(entries)
+        self.on_miss = on_miss
+
+    def __missing__(self, key):
+        on_miss, self.on_miss = self.on_miss, None  # once: a second miss is a real one
+        if on_miss is not None:
+            on_miss()
+            if dict.__contains__(self, key):
+                return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+
+def on_missing_schema(callback: Callable[[], None]) -> None:
+    """Makes Extra-P's polymorphic schema registries call ``callback`` on their first miss.
+
+    ``BaseSchema.load`` looks the saved ``$type`` up in ``<root schema>._subclasses`` (one dict
+    per direct ``BaseSchema`` subclass: models, modelers, functions, annotations, experiments).
+    Opening a saved experiment reads no plugin registry, so the classes (and schemas) of the
+    plugins may not be imported yet; ``callback`` imports them. Roots defined later are wrapped
+    by a later call.
+    """
+    from extrap.util.serialization_schema import BaseSchema
+    for root in BaseSchema.__subclasses__():
+        registry = root.__dict__.get("_subclasses")
+        if isinstance(registry, dict) and not isinstance(registry, _SchemaRegistry):
+            root._subclasses = _SchemaRegistry(registry, callback)
+
+
+def modeler_class_names() -> frozenset[str]:
+    """Class names that already have a modeler schema (saved experiments key schemas by them)."""
+    from extrap.modelers.abstract_modeler import ModelerSchema
+    return frozenset(ModelerSchema._subclasses)
+
+
+def modeler_schema_class(class_name: str):
+    """The modeler schema registered for ``class_name``, or None."""
+    from extrap.modelers.abstract_modeler import ModelerSchema
+    return ModelerSchema._subclasses.get(class_name)
+
+
+# -- text report -----------------------------------------------------------------------------
+
+def wrap_format_all(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``extrap.fileio.io_helper.format_all`` by ``make_wrapper(original)`` (idempotent).
+
+    ``io_helper.format_output`` looks ``format_all`` up in its module at call time, which is
+    what makes ``--print all`` (and all-python, all-latex) pick the wrapper up. The wrapper is
+    marked so that wrapping again does nothing.
+    """
+    import extrap.fileio.io_helper as io_helper
+    function = io_helper.format_all
+    while function is not None:
+        if getattr(function, "extrap_segmented_report", False):
+            return
+        function = getattr(function, "__wrapped__", None)
+    original = io_helper.format_all
+    wrapper = make_wrapper(original)
+    wrapper.extrap_segmented_report = True
+    wrapper.__wrapped__ = original
+    io_helper.format_all = wrapper
+
+
+def unwrap_format_all() -> None:
+    """Restores Extra-P's own ``format_all`` (no-op when it is not wrapped)."""
+    import extrap.fileio.io_helper as io_helper
+    if getattr(io_helper.format_all, "extrap_segmented_report", False):
+        io_helper.format_all = io_helper.format_all.__wrapped__
+
+
+# -- hypotheses ------------------------------------------------------------------------------
+
+HYPOTHESIS_COST_FIELDS = ("_RSS", "_nRSS", "_rRSS", "_RE", "_SMAPE", "_AR2", "_costs_are_calculated")
+
+
+def set_hypothesis_costs(hypothesis, *, rss: float, nrss: float, rrss: float, re: float, smape: float,
+                         ar2: float) -> None:
+    """Stores costs computed elsewhere on an Extra-P hypothesis (it has no public setter).
+
+    Extra-P computes them in ``compute_cost``; the vectorized search already has them, and
+    ``_costs_are_calculated`` keeps Extra-P from computing them again.
+    """
+    hypothesis._RSS, hypothesis._nRSS, hypothesis._rRSS = rss, nrss, rrss
+    hypothesis._RE, hypothesis._SMAPE, hypothesis._AR2 = re, smape, ar2
+    hypothesis._costs_are_calculated = True
+
+
+# -- Cube directory reading ------------------------------------------------------------------
+
+def find_files_in_directory(reader, path, pattern: str, progress_bar) -> list:
+    """``AbstractDirectoryReader._find_files_in_directory``: the profiles below ``path``."""
+    return reader._find_files_in_directory(path, pattern, progress_bar)
+
+
+def parameters_from_paths(reader, files, progress_bar):
+    """``AbstractDirectoryReader._determine_parameters_from_paths``: parameter names and values."""
+    return reader._determine_parameters_from_paths(files, progress_bar)
+
+
+def common_callpaths(experiment, points: int, progress_bar):
+    """``CubeFileReader2._determine_and_add_common_callpaths``: call paths missing at some points."""
+    from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+    return CubeFileReader2._determine_and_add_common_callpaths(experiment, points, progress_bar)
+
+
+def merge_callpaths(experiment, to_merge, progress_bar) -> None:
+    """``CubeFileReader2._merge_callpaths_into_existing_calltree`` (exclusive values)."""
+    from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+    CubeFileReader2._merge_callpaths_into_existing_calltree(experiment, to_merge, progress_bar)
+
+
+def delete_callpaths(experiment, to_merge, progress_bar) -> None:
+    """``CubeFileReader2._delete_callpaths_from_experiment`` (inclusive values)."""
+    from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+    CubeFileReader2._delete_callpaths_from_experiment(experiment, to_merge, progress_bar)
+
+
+# -- command line ----------------------------------------------------------------------------
+
+COMMAND_LINE_MODULES = ("extrap.extrap.extrapcmd", "extrap.extrap.extrapgui")
+
+
+@functools.lru_cache(maxsize=None)
+def command_line_names() -> tuple[frozenset[str], frozenset[str]]:
+    """Flags and argparse destinations ``extrap`` and ``extrap-gui`` define besides the readers.
+
+    Extra-P builds its parsers inside ``main()``, so they are read from the two modules' source
+    (``add_argument`` calls with constant strings); the reader flags, which Extra-P adds from the
+    registry, are not constants and so not included.
+
+    Returns:
+        ``(flags, destinations)``.
+    """
+    flags, dests = set(), set()
+    for module in COMMAND_LINE_MODULES:
+        origin = importlib.util.find_spec(module).origin
+        for call in _add_argument_calls(ast.parse(Path(origin).read_text(encoding="utf-8"))):
+            names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            flags.update(n for n in names if n.startswith("-"))
+            dest = next((k.value.value for k in call.keywords if k.arg == "dest"
+                         and isinstance(k.value, ast.Constant)), None)
+            if dest is None and names:
+                long = next((n for n in names if n.startswith("--")), names[0])
+                dest = long.lstrip("-").replace("-", "_")
+            if dest:
+                dests.add(dest)
+    return frozenset(flags), frozenset(dests)
+
+
+def _add_argument_calls(tree: ast.AST) -> Iterable[ast.Call]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
+            yield node
+
+
+# -- experiment schemas ----------------------------------------------------------------------
+
+def calling_experiment_schema_context(own_schema_type: type) -> dict:
+    """Context (value reader/writer, progress bar) of the ``ExperimentSchema`` dispatching to a
+    subclass schema, or ``{}``.
+
+    Extra-P's ``BaseSchema.load``/``dump`` create the subclass schema with ``self._subclasses[
+    name]()`` and pass no context on, but per-location values are written and read through
+    ``context['value_io']``. No public way to reach it exists (docs/plugins.md, upstream
+    proposal), so the dispatching schema is found among the callers' frames — bounded to the
+    eight frames between ``BaseSchema.load``/``dump`` and the subclass schema's ``__init__``.
+    """
+    import inspect
+    from extrap.entities.experiment import ExperimentSchema
+    frame = inspect.currentframe()
+    try:
+        frame = frame.f_back
+        for _ in range(8):
+            if frame is None:
+                break
+            caller = frame.f_locals.get("self")
+            if isinstance(caller, ExperimentSchema) and type(caller) is not own_schema_type and caller.context:
+                return caller.context
+            frame = frame.f_back
+    finally:
+        del frame
+    return {}

@@ -1,0 +1,79 @@
+"""Plugin sections in ``extrap --print all``: the one Extra-P function this package replaces.
+
+Extra-P's text report (``extrap.fileio.io_helper.format_all``, used by ``--print all``,
+``all-python`` and ``all-latex``) has no extension point. :func:`install_report_sections`, called
+by the plugin registration (never by importing a module), wraps it once; the wrapper asks every
+plugin's ``extrap_segmented_kernel_report(model, parameters)`` hook for a ``(title, text)``
+section per kernel and prints it, indented, below the kernel's block. When no plugin returns a
+section, the report is Extra-P's, byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from extrap_segmented.adapters.plugin import extrap_internals
+from extrap_segmented.adapters.plugin.host import PluginHost
+
+HOOK = "extrap_segmented_kernel_report"
+
+
+def kernel_sections(host: PluginHost, model, parameters) -> list[tuple[str, str]]:
+    """The ``(title, text)`` sections the plugins print under one kernel (none for a None model)."""
+    if model is None:
+        return []
+    sections = []
+    for plugin, section in host.call_each(HOOK, model=model, parameters=parameters):
+        if isinstance(section, tuple) and len(section) == 2 and all(isinstance(s, str) for s in section):
+            if section[1]:
+                sections.append(section)
+        else:
+            host.record_failure(plugin, f"hook {HOOK}",
+                                TypeError(f"returned {section!r}, expected (title, text) or None"))
+    return sections
+
+
+def insert_sections(text: str, experiment, host: PluginHost) -> str:
+    """Inserts every kernel's plugin sections below its block in Extra-P's ``--print all`` text.
+
+    Extra-P prints one block per (call path, metric), each starting with a ``\\tMetric:`` line,
+    in the order call paths x metrics. If the text does not have that shape, the sections are
+    appended at the end instead, naming their kernel, so nothing is lost.
+    """
+    if not experiment.modelers:
+        return text
+    models = experiment.modelers[0].models
+    pairs = [(cp, mt) for cp in experiment.callpaths for mt in experiment.metrics]
+    sections = [kernel_sections(host, models.get(pair), experiment.parameters) for pair in pairs]
+    if not any(sections):
+        return text
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("\tMetric: ")]
+    if len(starts) != len(pairs):
+        extra = [f"{title} of {cp} / {mt}:\n" + _indent(body)
+                 for (cp, mt), kernel in zip(pairs, sections) for title, body in kernel]
+        return text + "".join(extra)
+    ends = [next((k for k in range(start + 1, len(lines)) if not lines[k].startswith("\t\t")), len(lines))
+            for start in starts]
+    for end, kernel in sorted(zip(ends, sections), key=lambda item: -item[0]):
+        for title, body in reversed(kernel):
+            lines.insert(end, f"\t\t{title}:\n" + _indent(body))
+    return "".join(lines)
+
+
+def _indent(body: str) -> str:
+    return "".join(f"\t\t\t{line}\n" for line in body.splitlines())
+
+
+def install_report_sections(host: PluginHost) -> None:
+    """Wraps Extra-P's ``format_all`` once so that it prints the plugins' kernel sections."""
+    def make_wrapper(original: Callable) -> Callable:
+        def format_all(experiment, format=None):
+            return insert_sections(original(experiment, format), experiment, host)
+        return format_all
+
+    extrap_internals.wrap_format_all(make_wrapper)
+
+
+def uninstall_report_sections() -> None:
+    """Restores Extra-P's own ``format_all`` (no-op when it is not wrapped)."""
+    extrap_internals.unwrap_format_all()
