@@ -39,6 +39,27 @@ def test_traceback_on_request_and_extrap_own_readers_unchanged(tmp_path):
     # Errors of Extra-P's own readers are not ours to reformat.
     stock = run_extrap("--cube", tmp_path)
     assert stock.returncode != 0 and "Traceback" in stock.stderr
+    assert "No cube files were found" in stock.stderr and "EXTRAP_SEGMENTED_TRACEBACK" not in stock.stderr
+
+
+def test_errors_are_ours_by_module_name_not_by_file_location():
+    """In an editable install the package's files live in the repository; only module names
+    tell this package's frames from Extra-P's (or anybody's) code."""
+    from extrap.util.exceptions import FileFormatError
+    from extrap_segmented.adapters.plugin import errors
+
+    def traceback_of(module_name):
+        namespace = {"__name__": module_name, "FileFormatError": FileFormatError}
+        # a file name inside this package, as an editable install may make Extra-P's look
+        code = compile("def fail():\n    raise FileFormatError('x')\n", errors.__file__, "exec")
+        exec(code, namespace)
+        try:
+            namespace["fail"]()
+        except FileFormatError as error:
+            return error.__traceback__.tb_next
+
+    assert errors._raised_in_package(traceback_of("extrap_segmented.adapters.cube.reader"))
+    assert not errors._raised_in_package(traceback_of("extrap.fileio.file_reader.cube_file_reader2"))
 
 
 def test_data_warnings_are_one_line_and_others_keep_python_format():

@@ -1,0 +1,130 @@
+"""One test per Extra-P internal this package relies on (adapters/plugin/extrap_internals.py).
+
+Each fails with the internal's name when an Extra-P release changes it; then the accessor in
+extrap_internals.py (and only it) needs adapting.
+"""
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+from extrap_segmented.adapters.plugin import extrap_internals
+
+
+def test_every_internal_has_a_test_here():
+    tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
+              "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
+              "extrap command-line flags", "ExperimentSchema context borrowing", "BaseSchema._subclasses"}
+    assert set(extrap_internals.INTERNALS) == tested
+
+
+def test_internal_CaseInsensitiveStringDict_keeps_its_state_in_instance_attributes():
+    registry_type = extrap_internals.registry_type()
+    registry = registry_type()
+    registry["Segmented"] = int
+    assert set(vars(registry)) == {"case_mapping", "data"}, "CaseInsensitiveStringDict changed its state"
+    assert extrap_internals.registry_key(registry, "segmented") == "Segmented"
+    assert extrap_internals.registry_key(registry, "missing") is None
+    from extrap.modelers import single_parameter, multi_parameter
+    from extrap.fileio import file_reader
+    for registry in (single_parameter.all_modelers, multi_parameter.all_modelers, file_reader.all_readers):
+        assert isinstance(registry, registry_type), "an Extra-P registry is no CaseInsensitiveStringDict"
+
+
+def test_internal_ModelerSchema_subclasses_lists_modeler_schemas_by_class_name():
+    names = extrap_internals.modeler_class_names()
+    assert "SingleParameterModeler" in names, "ModelerSchema._subclasses changed"
+    schema = extrap_internals.modeler_schema_class("SingleParameterModeler")
+    assert type(schema().create_object()).__name__ == "SingleParameterModeler"
+
+
+def test_internal_io_helper_format_all_is_looked_up_at_call_time(monkeypatch):
+    import extrap.fileio.io_helper as io_helper
+    source = inspect.getsource(io_helper.format_output)
+    assert "format_all(experiment)" in source, "io_helper.format_output no longer calls format_all"
+    assert list(inspect.signature(io_helper.format_all).parameters) == ["experiment", "format"], \
+        "io_helper.format_all changed its signature"
+
+
+def test_internal_hypothesis_cost_fields_are_what_the_public_properties_return():
+    from extrap.entities.functions import SingleParameterFunction
+    from extrap.entities.hypotheses import SingleParameterHypothesis
+    from extrap.entities.measurement import Measure
+    from extrap.entities.terms import CompoundTerm
+    hypothesis = SingleParameterHypothesis(SingleParameterFunction(CompoundTerm.create(1, 1, 0)), Measure.MEAN)
+    extrap_internals.set_hypothesis_costs(hypothesis, rss=1.0, nrss=2.0, rrss=3.0, re=4.0, smape=5.0, ar2=0.5)
+    got = (hypothesis.RSS, hypothesis.nRSS, hypothesis.rRSS, hypothesis.RE, hypothesis.SMAPE, hypothesis.AR2)
+    assert got == (1.0, 2.0, 3.0, 4.0, 5.0, 0.5), "hypothesis cost fields (_RSS … _AR2) changed"
+    # Extra-P's cost properties raise while _costs_are_calculated is False: reading them above
+    # proves the flag was set
+
+
+def test_internal_CubeFileReader2_call_path_helpers_exist_with_their_signatures():
+    from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+    expected = {"_determine_and_add_common_callpaths": ["experiment", "num_points", "pbar"],
+                "_merge_callpaths_into_existing_calltree": ["experiment", "to_merge", "pbar"],
+                "_delete_callpaths_from_experiment": ["experiment", "to_merge", "pbar"]}
+    for name, parameters in expected.items():
+        function = getattr(CubeFileReader2, name, None)
+        assert function is not None, f"CubeFileReader2.{name} is gone"
+        assert len(inspect.signature(function).parameters) == len(parameters), f"CubeFileReader2.{name} changed"
+
+
+def test_internal_AbstractDirectoryReader_helpers_find_profiles_and_parse_parameters(tmp_path):
+    from extrap.util.progress_bar import DUMMY_PROGRESS
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    for name in ("app.p8.r1", "app.p16.r1"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "profile.cubex").write_bytes(b"")
+    reader = CubeRankReader()
+    files = extrap_internals.find_files_in_directory(reader, tmp_path, "*/[!.]*.cubex", DUMMY_PROGRESS)
+    assert sorted(f.parent.name for f in files) == ["app.p16.r1", "app.p8.r1"], \
+        "AbstractDirectoryReader._find_files_in_directory changed"
+    names, values = extrap_internals.parameters_from_paths(reader, sorted(files), DUMMY_PROGRESS)
+    assert list(names) == ["p"] and sorted(v[0] for v in values) == [8.0, 16.0], \
+        "AbstractDirectoryReader._determine_parameters_from_paths changed"
+
+
+def test_internal_extrap_command_line_flags_are_read_from_extrap_itself():
+    flags, dests = extrap_internals.command_line_names()
+    for flag in ("--help", "--version", "--log", "--logfile", "--scaling", "--keep-values", "--median", "--measure",
+                 "--modeler", "--options", "--help-modeler", "--out", "--print", "--save-experiment",
+                 "--model-set-name", "--disable-progress"):
+        assert flag in flags, f"extrap command-line flags: {flag} not found in extrapcmd/extrapgui"
+    assert {"log_level", "log_file", "scaling_type", "modeler", "print_type", "path"} <= dests
+    assert "--cube" not in flags, "reader flags are added from the registry, not constants"
+
+
+def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_path):
+    from extrap.fileio.experiment_io import read_experiment, write_experiment
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
+    for p in (2, 4, 8, 16, 32):
+        path = tmp_path / f"app.p{p}.r1" / "profile.cubex"
+        path.parent.mkdir()
+        values = {"time": np.arange(p, dtype=float)[None, :] + 1.0}
+        write_cubex(path, callpaths=["main"], values=values, locations=make_location_table(p),
+                    metrics=[CubeMetric("time")])
+    experiment = CubeRankReader().read_experiment(tmp_path)
+    target = tmp_path / "saved.extra-p"
+    write_experiment(experiment, str(target))
+    back = read_experiment(str(target))
+    measurement = back.measurements[next(iter(back.measurements))][-1]
+    assert type(back).__name__ == "RankExperiment"
+    np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0]), \
+        "ExperimentSchema context borrowing: per-location values lost"
+
+
+def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
+    from extrap.entities.model import ModelSchema
+    registry = ModelSchema.__dict__.get("_subclasses")
+    assert isinstance(registry, dict), "BaseSchema._subclasses is no dict on the root schema"
+    calls = []
+    probe = extrap_internals._SchemaRegistry({"A": 1}, lambda: calls.append(1))
+    with pytest.raises(KeyError):
+        probe["B"]
+    with pytest.raises(KeyError):
+        probe["B"]
+    assert probe["A"] == 1 and calls == [1]
