@@ -8,7 +8,9 @@ from extrap_segmented._version import __version__
 # Public API, imported on first access (``extrap_segmented.ChangePointSearch``): name -> module.
 _LAZY_API = {
     "ChangePointSearch": "segmentation.search",
-    "suggest_measurements": "segmentation.search",
+    "suggest_measurements": "segmentation.suggest",
+    "SignificanceSearch": "segmentation.significance",
+    "PaperWindowSearch": "segmentation.paper",
     "plot_segmentation": "segmentation.plot",
     "RelativeDistanceClustering": "clustering.relative_distance",
     "relative_distance_labels": "clustering.relative_distance",

@@ -31,6 +31,7 @@ from extrap.entities.measurement import Measure, Measurement
 from extrap.entities.model import Model
 from extrap.modelers import multi_parameter
 from extrap.modelers.abstract_modeler import AbstractModeler, MultiParameterModeler
+from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
@@ -144,3 +145,9 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
         modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
         modeler.use_measure = self.use_measure
         return modeler
+
+
+# Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with
+# an instance made directly (not looked up in the registry) is saved with its options too.
+create_schema(ClusteredSingleParameterModeler)
+create_schema(ClusteredMultiParameterModeler)

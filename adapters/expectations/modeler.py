@@ -21,6 +21,7 @@ from extrap.entities.measurement import Measure, Measurement
 from extrap.entities.model import Model, ModelSchema
 from extrap.entities.terms import CompoundTerm, SimpleTerm
 from extrap.modelers.abstract_modeler import SingularModeler
+from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.serialization_schema import NumberField
 
@@ -212,3 +213,8 @@ class ExpectationModeler(SingularModeler):
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
         return model
+
+
+# Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with
+# an instance made directly (not looked up in the registry) is saved with its options too.
+create_schema(ExpectationModeler)

@@ -104,7 +104,8 @@ class PluginRegistrar:
             del registry[existing_key]
             registry[existing_key + CLASSIC_SUFFIX] = existing
             self.renamed_builtins.append((existing_key, existing_key + CLASSIC_SUFFIX))
-        if registry_module != FILE_READER:
+        schema = extrap_internals.modeler_schema_class(cls.__name__)
+        if registry_module != FILE_READER and (schema is None or type(schema().create_object()) is not cls):
             from extrap.modelers.loader import create_schema
             create_schema(cls)
         registry[name] = cls

@@ -23,17 +23,19 @@ from extrap.entities.functions import SegmentedFunction, SegmentedFunctionSchema
 from extrap.entities.hypotheses import SingleParameterHypothesis
 from extrap.entities.measurement import Measurement
 from extrap.entities.model import Model, SegmentedModel, SegmentedModelSchema
+from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.segmentation.search import ChangePointSearch, suggest_measurements
+from extrap_segmented.segmentation.search import ChangePointSearch
+from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import constant_hypothesis as _constant_hypothesis
 from extrap_segmented.adapters.measurements import measurement_arrays
 
-RELIABLE_SEGMENT_POINTS = 5
+RELIABLE_SEGMENT_POINTS = 5  # default of the option reliable_segment_points
 
 
 class SegmentationWarning(ExtrapSegmentedWarning):
@@ -159,9 +161,12 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     smooth_error_ratio = modeler_options.add(0.5, float, "Test mode: that smooth function's relative RMS error must "
                                                          "exceed this fraction of the error limit",
                                              name="Smooth error ratio")
+    reliable_segment_points = modeler_options.add(
+        RELIABLE_SEGMENT_POINTS, int, "Segments with fewer points get a warning and suggested process counts to "
+                                      "measure next", name="Reliable segment points")
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
-                          compare_smooth, smooth_error_ratio)
+                          compare_smooth, smooth_error_ratio, reliable_segment_points)
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
@@ -215,14 +220,17 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     def _segmented_model(self, ordered, x, y):
         where = _where(ordered)
-        searcher = ChangePointSearch(
-            mode=self.mode, window=int(self.window_size), theta=float(self.theta),
-            nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
-            epsilon_limit=float(self.epsilon_limit), max_change_points=int(self.max_change_points),
-            min_segment_size=int(self.min_segment_size), min_relative_error=float(self.min_relative_error),
-            f_limit=float(self.f_limit), compare_smooth=bool(self.compare_smooth),
-            smooth_error_ratio=float(self.smooth_error_ratio), exponents=self._exponents(),
-            search_options=self._search_options())
+        shared = dict(window=int(self.window_size), max_change_points=int(self.max_change_points),
+                      min_segment_size=int(self.min_segment_size), exponents=self._exponents())
+        if self.mode == "paper":
+            searcher = ChangePointSearch(mode="paper", theta=float(self.theta),
+                                         nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
+                                         epsilon_limit=float(self.epsilon_limit),
+                                         search_options=self._search_options(), **shared)
+        else:
+            searcher = ChangePointSearch(mode=self.mode, min_relative_error=float(self.min_relative_error),
+                                         f_limit=float(self.f_limit), compare_smooth=bool(self.compare_smooth),
+                                         smooth_error_ratio=float(self.smooth_error_ratio), **shared)
         try:
             searcher.fit(x, y, noise=self._noise(ordered))
         except InvalidInputError as error:
@@ -247,12 +255,12 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             notes.append(f"change at p={x[b - 1]:g}" if shared else f"change between p={x[b - 1]:g} and p={x[b]:g}")
         summary = f"Segmented: {len(ranges)} segments, " + "; ".join(notes)
         for i, (a, b) in enumerate(ranges):
-            if b - a < RELIABLE_SEGMENT_POINTS:
+            if b - a < int(self.reliable_segment_points):
                 extend = "down" if i == 0 else ("up" if i == len(ranges) - 1 else "none")
-                proposal = suggest_measurements(x[a:b], RELIABLE_SEGMENT_POINTS - (b - a), extend=extend)
+                proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend)
                 suggestions += proposal
                 text = (f"{where}: segment {i + 1} (p={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
-                        f"fewer than the {RELIABLE_SEGMENT_POINTS} a reliable model needs; measure next at "
+                        f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
                         + (", ".join(f"p={v:g}" for v in proposal) or "no free value inside it"))
                 warnings.warn(text, SegmentationWarning, stacklevel=4)
                 notes.append(text)
@@ -303,3 +311,8 @@ def _where(measurements):
     metric = getattr(first, "metric", None)
     name = getattr(callpath, "name", None) or "<unknown call path>"
     return f"{name} [{getattr(metric, 'name', '?')}]"
+
+
+# Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with
+# an instance made directly (not looked up in the registry) is saved with its options too.
+create_schema(SegmentedChangePointModeler)

@@ -17,8 +17,8 @@ from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import search_subsets
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
 
-# Values below this fraction of the series' largest magnitude count as this small when
-# weighting, so exact zeros do not get infinite weight.
+# Default of ``zero_floor``: values below this fraction of the series' largest magnitude count
+# as this small when weighting, so exact zeros do not get infinite weight.
 ZERO_FLOOR = 1e-3
 
 
@@ -37,11 +37,14 @@ class RelativeFitCost(_SeriesCost):
 
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
+        zero_floor: values below this fraction of the series' largest magnitude are weighted
+            as if they were this small (exact zeros would get infinite weight).
     """
     model = "relative"
 
-    def __init__(self, exponents=None):
+    def __init__(self, exponents=None, zero_floor=ZERO_FLOOR):
         self.exponents = exponents
+        self.zero_floor = zero_floor
 
     def errors(self, starts, stops):
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
@@ -54,7 +57,7 @@ class RelativeFitCost(_SeriesCost):
         mask = offsets[None, :] < sizes[:, None]
         index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
         xs, ys = x[index], y[index]
-        floor = ZERO_FLOOR * np.max(np.abs(y))
+        floor = self.zero_floor * np.max(np.abs(y))
         with np.errstate(all="ignore"):
             weight = np.where(mask, 1.0 / np.maximum(np.abs(ys), floor) ** 2, 0.0)
             total = weight.sum(axis=1)
@@ -92,11 +95,13 @@ class SmoothFitCost(_SeriesCost):
         exponents: (K, 2) term set, default Extra-P's default search space.
         exponent_step: step of the continuous-exponent grid (0 disables the grid).
         refit: how many of the best pairs to refit exactly.
+        zero_floor: as for `RelativeFitCost`.
     """
     model = "smooth"
 
-    def __init__(self, exponents=None, exponent_step=0.01, refit=4):
+    def __init__(self, exponents=None, exponent_step=0.01, refit=4, zero_floor=ZERO_FLOOR):
         self.exponents = exponents
+        self.zero_floor = zero_floor
         self.exponent_step = exponent_step
         self.refit = refit
 
@@ -104,7 +109,7 @@ class SmoothFitCost(_SeriesCost):
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
         grid = exponent_grid(exponents, self.exponent_step)
-        floor = ZERO_FLOOR * np.max(np.abs(self.y_))
+        floor = self.zero_floor * np.max(np.abs(self.y_))
         return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], exponents, grid, floor, self.refit)
                          for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
 

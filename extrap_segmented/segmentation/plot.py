@@ -1,4 +1,4 @@
-"""PNG plot of a segmented series (matplotlib imported lazily, Agg backend)."""
+"""PNG plot of a segmented series (matplotlib imported lazily; its object API, no global state)."""
 import numpy as np
 
 
@@ -20,16 +20,17 @@ def plot_segmentation(x, y, path, *, unsegmented=None, segments=(), change_point
     Returns:
         ``path``.
     """
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
     if log_x is None:
         log_x = bool(np.all(x > 0) and x.max() / x.min() > 20)
     grid = np.geomspace(x.min(), x.max(), 400) if log_x else np.linspace(x.min(), x.max(), 400)
-    fig, ax = plt.subplots(figsize=(6, 4), dpi=90)
+    fig = Figure(figsize=(6, 4), dpi=90)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
     ax.plot(x, y, "o", color="black", label="measurements", zorder=3)
     if unsegmented is not None:
         ax.plot(grid, unsegmented(grid), "--", color="grey", label="unsegmented model")
@@ -47,5 +48,4 @@ def plot_segmentation(x, y, path, *, unsegmented=None, segments=(), change_point
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
-    plt.close(fig)
     return path

@@ -2,8 +2,10 @@
 import numpy as np
 import pytest
 
-from extrap_segmented.segmentation.search import (ChangePointSearch, locate_from_pattern, paper_decision,
-                                                  suggest_measurements)
+from extrap_segmented.segmentation.paper import PaperWindowSearch, paper_decision
+from extrap_segmented.segmentation.search import ChangePointSearch, locate_from_pattern
+from extrap_segmented.segmentation.significance import SignificanceSearch
+from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.pmnf.search import CONSTANT, search, search_subsets
 from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
@@ -190,3 +192,68 @@ def test_near_noise_free_rule_needs_three_residual_degrees_of_freedom():
     y = np.array([22.233, 22.474, 23.944, 27.883, 31.034, 33.886])
     assert not ChangePointSearch().fit(x, y).segmented_
     assert ChangePointSearch(exact_min_dof=2).fit(x, y).segmented_
+
+
+# -- the ruptures-style split: detections and injected costs ------------------------------------
+
+def _two_behaviours():
+    x = np.arange(1, 13.0)
+    return x, np.where(x <= 6, 10 + x, 2 * x ** 2)
+
+
+def test_facade_builds_the_detection_of_its_mode_with_the_same_result():
+    x, y = _two_behaviours()
+    for mode, cls in (("test", SignificanceSearch), ("paper", PaperWindowSearch)):
+        facade = ChangePointSearch(mode=mode).fit(x, y)
+        direct = cls().fit(x, y)
+        assert type(facade) is cls and isinstance(facade, ChangePointSearch)
+        assert facade.predict() == direct.predict() and facade.shared_ == direct.shared_
+    assert ChangePointSearch().fit(x, y).predict() == [6, 12]
+
+
+def test_each_detection_takes_only_its_own_options():
+    with pytest.raises(TypeError):
+        SignificanceSearch(theta=0.5)
+    with pytest.raises(TypeError):
+        PaperWindowSearch(f_limit=10.0)
+    with pytest.raises(InvalidInputError, match="'paper' mode"):
+        PaperWindowSearch(mode="test").fit(*_two_behaviours())
+
+
+def test_cost_injected_by_name_or_instance_gives_the_same_breakpoints():
+    from extrap_segmented.segmentation.costs import RelativeFitCost
+    x, y = _two_behaviours()
+    by_default = SignificanceSearch().fit(x, y)
+    by_name = SignificanceSearch(cost="relative").fit(x, y)
+    by_instance = SignificanceSearch(cost=RelativeFitCost()).fit(x, y)
+    assert by_default.predict() == by_name.predict() == by_instance.predict() == [6, 12]
+    assert isinstance(by_instance.cost_, RelativeFitCost)
+
+
+def test_injected_cost_decides():
+    class NoDifference:
+        """A cost for which two segments never fit better than one."""
+
+        def fit(self, x, y):
+            return self
+
+        def errors(self, starts, stops):
+            return np.ones(len(starts))
+
+    x, y = _two_behaviours()
+    assert not SignificanceSearch(cost=NoDifference()).fit(x, y).segmented_
+
+
+def test_unknown_cost_name_lists_the_valid_ones():
+    x, y = _two_behaviours()
+    with pytest.raises(InvalidInputError, match="valid costs: nrss, relative, smooth"):
+        SignificanceSearch(cost="l2").fit(x, y)
+    with pytest.raises(InvalidInputError, match="fit and errors"):
+        SignificanceSearch(cost=42).fit(x, y)
+
+
+def test_noise_factor_is_an_option():
+    x, y = _two_behaviours()
+    noise = np.full(len(x), 0.2)
+    assert not SignificanceSearch().fit(x, y, noise=noise).segmented_  # 3 x 20 % noise hides it
+    assert SignificanceSearch(noise_factor=0.0).fit(x, y, noise=noise).segmented_

@@ -1,0 +1,95 @@
+"""The paper's detection (``mode="paper"``): Ilyas et al.'s nRSS windows.
+
+Windows of ``window`` points are fitted with Extra-P's search (the ``window_cost``, by default
+Extra-P's nRSS of the hypothesis its default modeler selects); a window is heterogeneous when
+its nRSS ≥ ``nrss_band[0]`` or its ε = e_{i+1}/(e_i + η) exceeds ``epsilon_limit`` (ε only for
+nRSS inside ``nrss_band``); the series part is segmented if max nRSS > ``theta`` or some ε in
+the band exceeds the limit. The run of heterogeneous windows locates the change.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.segmentation.costs import ExtrapNrssCost
+from extrap_segmented.segmentation.search import ChangePointSearch, _fitted
+
+
+class PaperWindowSearch(ChangePointSearch):
+    """The paper's nRSS-window detection (see the module docstring).
+
+    Args:
+        theta: nRSS above which a series part is segmented.
+        nrss_band: (low, high) band in which the ε criterion applies; ``low`` also tags windows
+            as heterogeneous.
+        epsilon_limit: ε above which a window is heterogeneous.
+        eta: η added to the denominator of ε.
+        search_options: keyword options of `pmnf.search.search_subsets` for the default window
+            cost.
+        window_cost: per-window error: None (Extra-P's nRSS with ``exponents`` and
+            ``search_options``), a cost name or an instance.
+        Other keyword arguments: see :class:`ChangePointSearch`.
+    """
+
+    MODE = "paper"
+
+    def __init__(self, *, mode=None, window=5, max_change_points=2, min_segment_size=3, min_points=6,
+                 cost="relative", exponents=None, theta=0.5, nrss_band=(0.1, 0.5), epsilon_limit=4.0, eta=1e-16,
+                 search_options=None, window_cost=None):
+        super().__init__(mode=mode, window=window, max_change_points=max_change_points,
+                         min_segment_size=min_segment_size, min_points=min_points, cost=cost, exponents=exponents)
+        self.theta = theta
+        self.nrss_band = nrss_band
+        self.epsilon_limit = epsilon_limit
+        self.eta = eta
+        self.search_options = search_options
+        self.window_cost = window_cost
+
+    def _validate_parameters(self) -> None:
+        super()._validate_parameters()
+        low, high = self.nrss_band
+        if not 0 <= low <= high:
+            raise InvalidInputError(f"nrss_band must satisfy 0 ≤ low ≤ high, got {self.nrss_band!r}")
+
+    def _fit_detection(self) -> None:
+        cost = self.window_cost
+        if cost is None:
+            cost = ExtrapNrssCost(self.exponents, self.search_options)
+        self.window_cost_ = _fitted(cost, self.exponents, self.x_, self.y_)
+
+    def _decide(self, lo, hi, starts, one, two, window_cost):
+        errors = self.window_cost_.errors(starts, starts + int(self.window))
+        segmented, tags, epsilon = paper_decision(errors, self.theta, self.nrss_band, self.epsilon_limit, self.eta)
+        return segmented, errors, tags, epsilon, {}
+
+    def _pattern_decides(self) -> bool:
+        return True
+
+    def _candidates_without_pattern(self, tags, starts, candidates, indices):
+        if not tags.any():
+            return indices
+        first, last = np.flatnonzero(tags)[[0, -1]]
+        lo_b, hi_b = starts[first] + 1, starts[last] + int(self.window) - 1
+        near = [i for i, (cb, _) in enumerate(candidates) if lo_b <= cb <= hi_b]
+        return np.array(near) if near else indices
+
+
+def paper_decision(errors, theta=0.5, nrss_band=(0.1, 0.5), epsilon_limit=4.0, eta=1e-16):
+    """The paper's window classification.
+
+    Args:
+        errors: nRSS per window (NaN allowed: treated as 0).
+
+    Returns:
+        (segmented, tags, epsilon): tags True for heterogeneous windows; ``epsilon[i]`` is
+        ``e_i / (e_{i-1} + eta)`` (``-inf`` for the first window).
+    """
+    e = np.nan_to_num(np.asarray(errors, dtype=float), nan=0.0)
+    low, high = nrss_band
+    epsilon = np.full(len(e), -np.inf)
+    epsilon[1:] = e[1:] / (e[:-1] + eta)
+    in_band = (e >= low) & (e <= high)
+    jump = in_band & (epsilon > epsilon_limit)
+    segmented = bool(len(e) and (e.max() > theta or jump.any()))
+    tags = (e >= low) | jump
+    return segmented, tags, epsilon

@@ -1,0 +1,111 @@
+"""The default detection (``mode="test"``): one segment against two, with an F test.
+
+Relative least-squares fits (spread-independent) of the whole series part and of both sides of
+every admissible split. Segmented if the one-segment relative RMS error exceeds
+``min_relative_error`` (raised to ``noise_factor`` × the measured noise when repetitions reveal
+it) and the F statistic of the best split exceeds ``f_limit``, or — for nearly noise-free data,
+with ≥ ``exact_min_dof`` residual degrees of freedom n − 4 — the error exceeds
+``exact_relative_error`` and F exceeds ``exact_f_limit``. When a rule fires and
+``compare_smooth`` is on, two segments must also beat the best smooth *single* function (the
+``smooth_cost``, by default two terms of the set or one term with a continuous exponent: one
+coefficient fewer than two segments) by that rule's F limit, and for the first rule that
+function's relative RMS error must exceed ``smooth_error_ratio`` × the error limit, so a smooth
+function outside the search space is not mistaken for a change. The change is the best split
+near the window pattern.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.segmentation.search import ChangePointSearch, _fitted
+
+
+class SignificanceSearch(ChangePointSearch):
+    """One- vs two-segment significance test (see the module docstring).
+
+    Args:
+        min_relative_error: one-segment relative RMS error needed (first rule).
+        f_limit: F statistic needed together with ``min_relative_error``.
+        noise_factor: the error limit is at least this many times the median relative noise
+            of the part's points (when ``noise`` is given to ``fit``).
+        exact_relative_error, exact_f_limit: second rule, for near noise-free data; it applies
+            only while ``noise_factor`` × the noise stays below ``exact_relative_error``.
+        exact_min_dof: residual degrees of freedom (n − 4) that second rule needs.
+        compare_smooth: also compare two segments against the best smooth single function.
+        smooth_error_ratio: that function's relative RMS error must exceed this fraction of the
+            error limit (first rule).
+        smooth_cost: the smooth single function's segment cost: a name (``"smooth"``) or an
+            instance.
+        Other keyword arguments: see :class:`ChangePointSearch`.
+    """
+
+    MODE = "test"
+
+    def __init__(self, *, mode=None, window=5, max_change_points=2, min_segment_size=3, min_points=6,
+                 cost="relative", exponents=None, min_relative_error=0.06, f_limit=10.0, noise_factor=3.0,
+                 exact_relative_error=0.005, exact_f_limit=1e4, exact_min_dof=3, compare_smooth=True,
+                 smooth_error_ratio=0.5, smooth_cost="smooth"):
+        super().__init__(mode=mode, window=window, max_change_points=max_change_points,
+                         min_segment_size=min_segment_size, min_points=min_points, cost=cost, exponents=exponents)
+        self.min_relative_error = min_relative_error
+        self.f_limit = f_limit
+        self.noise_factor = noise_factor
+        self.exact_relative_error = exact_relative_error
+        self.exact_f_limit = exact_f_limit
+        self.exact_min_dof = exact_min_dof
+        self.compare_smooth = compare_smooth
+        self.smooth_error_ratio = smooth_error_ratio
+        self.smooth_cost = smooth_cost
+
+    def _validate_parameters(self) -> None:
+        super()._validate_parameters()
+        if not self.smooth_error_ratio >= 0:
+            raise InvalidInputError(f"smooth_error_ratio must be ≥ 0, got {self.smooth_error_ratio!r}")
+        if not self.noise_factor >= 0:
+            raise InvalidInputError(f"noise_factor must be ≥ 0, got {self.noise_factor!r}")
+
+    def _fit_detection(self) -> None:
+        self.smooth_cost_ = _fitted(self.smooth_cost, self.exponents, self.x_, self.y_)
+
+    def _noise_limit(self, lo, hi) -> float:
+        return self.noise_factor * float(np.median(self.noise_[lo:hi]))
+
+    def _error_limit(self, lo, hi) -> float:
+        limit = self.min_relative_error
+        if self.noise_ is not None:
+            limit = max(limit, self._noise_limit(lo, hi))
+        return limit
+
+    def _decide(self, lo, hi, starts, one, two, window_cost):
+        w = int(self.window)
+        errors = np.sqrt(window_cost / w)
+        tags = errors > self._error_limit(lo, hi)
+        segmented, stats = self._test_decision(one, two, lo, hi)
+        return segmented, errors, tags, np.array([]), stats
+
+    def _test_decision(self, one, two, lo, hi):
+        n = hi - lo
+        best = float(np.min(two))
+        error = float(np.sqrt(one / n))
+        dof = n - 4
+        with np.errstate(all="ignore"):
+            f = ((one - best) / 3.0) / (best / dof) if best > 0 else (np.inf if one > 0 else 0.0)
+        limit = self._error_limit(lo, hi)
+        exact_ok = self.noise_ is None or self._noise_limit(lo, hi) < self.exact_relative_error
+        noisy_rule = error > limit and f > self.f_limit
+        # with fewer residual degrees of freedom, two 3-point segments chosen from dozens of terms
+        # fit noisy data almost exactly by chance, which the near-noise-free rule cannot tell apart
+        exact_rule = (exact_ok and dof >= self.exact_min_dof and error > self.exact_relative_error
+                      and f > self.exact_f_limit)
+        stats = {"relative_error": error, "f": float(f), "error_limit": limit}
+        if (noisy_rule or exact_rule) and self.compare_smooth:
+            # only when the test fires: unsegmented in-space kernels never pay for it
+            smooth = float(self.smooth_cost_.errors([lo], [hi])[0])
+            # costs below (1e-10 relative)² per point are rounding noise
+            f_smooth = (smooth - best) / (max(best, n * 1e-20) / dof)  # one coefficient fewer
+            smooth_error = float(np.sqrt(smooth / n))
+            stats.update(f_smooth=float(f_smooth), smooth_relative_error=smooth_error)
+            noisy_rule = noisy_rule and f_smooth > self.f_limit and smooth_error > self.smooth_error_ratio * limit
+            exact_rule = exact_rule and f_smooth > self.exact_f_limit
+        return bool(noisy_rule or exact_rule), stats

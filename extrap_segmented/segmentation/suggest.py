@@ -1,0 +1,63 @@
+"""Where to measure next so that a short segment gets enough points for a reliable model."""
+import numpy as np
+
+
+def suggest_measurements(segment_x, needed, *, extend="none"):
+    """Proposes parameter values to measure so a segment gets ``needed`` more points.
+
+    Fills the widest gaps first (midpoints; geometric midpoints when the values grow
+    geometrically, e.g. process counts 2, 4, 8), rounded to integers when all values are
+    integers and an integer is left in the gap (else the exact midpoint). When the gaps are exhausted, continues away from the
+    change point: ``extend="down"`` below the smallest value (first segment), ``"up"`` above
+    the largest (last segment), ``"none"`` stops (middle segments).
+
+    Args:
+        segment_x: the segment's measured parameter values.
+        needed: how many values to propose.
+        extend: ``"down"``, ``"up"`` or ``"none"``.
+
+    Returns:
+        Sorted list of proposed values (possibly fewer than ``needed``).
+    """
+    xs = np.unique(np.asarray(segment_x, dtype=float))
+    if needed <= 0 or len(xs) == 0:
+        return []
+    integer = bool(np.all(xs == np.round(xs)))
+    geometric = bool(len(xs) >= 2 and xs[0] > 0 and _is_geometric(xs))
+    step = (xs[-1] / xs[-2] if geometric else xs[-1] - xs[-2]) if len(xs) >= 2 else (2.0 if xs[0] > 0 else 1.0)
+    low_step = (xs[1] / xs[0] if geometric else xs[1] - xs[0]) if len(xs) >= 2 else step
+    known = set(xs.tolist())
+    proposals = []
+    for _ in range(4 * needed):
+        if len(proposals) == needed:
+            break
+        values = np.array(sorted(known))
+        gaps = np.log(values[1:] / values[:-1]) if geometric else np.diff(values)
+        value = fraction = None
+        if len(gaps):
+            i = int(np.argmax(gaps))
+            mid = np.sqrt(values[i] * values[i + 1]) if geometric else (values[i] + values[i + 1]) / 2
+            rounded = float(np.round(mid)) if integer else float(mid)
+            if gaps[i] > 0 and values[i] < rounded < values[i + 1]:
+                value = rounded
+            elif gaps[i] > 0:
+                fraction = float(mid)  # only when neither an integer nor an extension is left
+        if value is None and extend == "up":
+            value = float(values[-1] * step if geometric else values[-1] + step)
+        elif value is None and extend == "down":
+            candidate = values[0] / low_step if geometric else values[0] - low_step
+            value = float(np.round(candidate)) if integer else float(candidate)
+            if value <= 0 < values[0]:
+                value = None
+        if value is None:
+            value = fraction
+        if value is None or value in known:
+            break
+        known.add(value)
+        proposals.append(value)
+    return sorted(proposals)
+
+
+def _is_geometric(xs):
+    ratios = xs[1:] / xs[:-1]
+    return bool(np.all(ratios > 1) and ratios.max() / ratios.min() < 1.5 and ratios.min() > 1.6)
