@@ -11,6 +11,7 @@ _LAZY_API = {
     "suggest_measurements": "segmentation.suggest",
     "SignificanceSearch": "segmentation.significance",
     "PaperWindowSearch": "segmentation.paper",
+    "WindowSearch": "segmentation.window",
     "plot_segmentation": "segmentation.plot",
     "RelativeDistanceClustering": "clustering.relative_distance",
     "relative_distance_labels": "clustering.relative_distance",

@@ -1,6 +1,8 @@
 """Extra-P modeler "Segmented": change-point detection plus per-segment PMNF models.
 
-Converts Extra-P measurements to arrays, runs `extrap_segmented.segmentation.search`, and turns
+Converts Extra-P measurements to arrays, runs the change-point search of the option ``mode``
+(`extrap_segmented.segmentation.significance.SignificanceSearch` for "test",
+`extrap_segmented.segmentation.paper.PaperWindowSearch` for "paper"), and turns
 the winning terms of the vectorized search (`extrap_segmented.pmnf.search`) back into genuine
 Extra-P objects (base class `fast_basic_modeler.VectorizedBasicModeler`), so unsegmented kernels
 get exactly the model of Extra-P's default modeler.
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 from marshmallow import fields
@@ -28,14 +30,14 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.segmentation.search import ChangePointSearch
+from extrap_segmented.segmentation.paper import PaperWindowSearch
+from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
+from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import constant_hypothesis as _constant_hypothesis
 from extrap_segmented.adapters.measurements import measurement_arrays
-
-RELIABLE_SEGMENT_POINTS = 5  # default of the option reliable_segment_points
 
 
 class SegmentationWarning(ExtrapSegmentedWarning):
@@ -50,25 +52,25 @@ class SegmentationAnnotation(Annotation):
     """Notes on a segmented model (too few points, short segments, suggested measurements)."""
     NAME = "Segmentation"
 
-    def __init__(self, notes=None, suggestions=None):
+    def __init__(self, notes: Sequence[str] | None = None, suggestions: Sequence[float] | None = None):
         self.notes: list[str] = list(notes or [])
         self.suggestions: list[float] = list(suggestions or [])
 
-    def title(self, **context):
+    def title(self, **context: Any) -> str:
         return self.notes[0] if self.notes else "Segmentation"
 
-    def icon(self, **context):
+    def icon(self, **context: Any) -> str:
         return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 13 L6 8 L6 4 L15 2" '
                 'fill="none" stroke="#c0392b" stroke-width="2"/><line x1="6" y1="0" x2="6" y2="16" '
                 'stroke="#555" stroke-dasharray="2"/></svg>')
 
-    def content(self, **context):
+    def content(self, **context: Any) -> str:
         text = "\n".join(self.notes)
         if self.suggestions:
             text += "\nMeasure next at: " + ", ".join(f"{v:g}" for v in self.suggestions)
         return text
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, SegmentationAnnotation) and self.notes == other.notes
                 and self.suggestions == other.suggestions)
 
@@ -77,7 +79,7 @@ class SegmentationAnnotationSchema(AnnotationSchema):
     notes = fields.List(fields.Str())
     suggestions = fields.List(fields.Float())
 
-    def create_object(self):
+    def create_object(self) -> SegmentationAnnotation:
         return SegmentationAnnotation()
 
 
@@ -85,19 +87,19 @@ class MultiSegmentFunction(SegmentedFunction):
     """A `SegmentedFunction` with more than two segments (Extra-P's allows two)."""
     MAX_NUM_SEGMENTS = 1000
 
-    def to_string(self, *parameters, format=None):
+    def to_string(self, *parameters: Any, format: Any = None) -> str:
         name = str(parameters[0]) if parameters else "p"
         parts = []
         for segment, (start, end) in zip(self.segments, self.intervals):
             parts.append(f"{segment.to_string(*parameters, format=format)} for {start:g}<={name}<={end:g}")
         return "\n".join(parts)
 
-    def to_latex_string(self, *parameters):
+    def to_latex_string(self, *parameters: Any) -> str:
         return self.to_string(*parameters)
 
 
 class MultiSegmentFunctionSchema(SegmentedFunctionSchema):
-    def create_object(self):
+    def create_object(self) -> MultiSegmentFunction:
         return MultiSegmentFunction([], [])
 
 
@@ -108,13 +110,14 @@ class MultiSegmentModel(SegmentedModel):
     segment measurements can be reassigned when Extra-P sets ``measurements``.
     """
 
-    def __init__(self, hypothesis, segment_models, changing_points, segment_bounds=None, callpath=None,
-                 metric=None):
+    def __init__(self, hypothesis: SingleParameterHypothesis | None, segment_models: list[Model],
+                 changing_points: list[Measurement], segment_bounds: list[tuple[float, float]] | None = None,
+                 callpath: Any = None, metric: Any = None):
         self.segment_bounds = list(segment_bounds or [])
         super().__init__(hypothesis, segment_models, changing_points, callpath, metric)
 
     @SegmentedModel.measurements.setter
-    def measurements(self, value):
+    def measurements(self, value: list[Measurement] | None) -> None:
         self._measurements = value
         if value is None:
             return
@@ -125,7 +128,7 @@ class MultiSegmentModel(SegmentedModel):
 class MultiSegmentModelSchema(SegmentedModelSchema):
     segment_bounds = fields.List(fields.Tuple((fields.Float(), fields.Float())))
 
-    def create_object(self):
+    def create_object(self) -> MultiSegmentModel:
         return MultiSegmentModel(None, [], [])
 
 
@@ -162,7 +165,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                                          "exceed this fraction of the error limit",
                                              name="Smooth error ratio")
     reliable_segment_points = modeler_options.add(
-        RELIABLE_SEGMENT_POINTS, int, "Segments with fewer points get a warning and suggested process counts to "
+        5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
@@ -170,7 +173,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
-    def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS):
+    def model(self, measurements: Sequence[Sequence[Measurement]],
+              progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel with non-finite values is warned about, never fatal."""
         return [self._model_one(m) for m in progress_bar(measurements)]
 
@@ -192,7 +196,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     # -- internals ------------------------------------------------------------------------------
 
-    def _model_one(self, measurements):
+    def _model_one(self, measurements: Sequence[Measurement]) -> Model:
         try:
             return self.create_model(measurements)
         except InvalidMeasurementsError as error:
@@ -209,7 +213,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
             return model
 
-    def _noise(self, measurements):
+    def _noise(self, measurements: Sequence[Measurement]) -> np.ndarray | None:
         """Relative standard error of each value, from the spread of its repetitions (None if unknown)."""
         reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
         if np.all(reps <= 1):
@@ -218,19 +222,28 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             noise = np.array([_repetition_spread(m) for m in measurements]) / np.sqrt(reps)
         return np.nan_to_num(noise, nan=0.0, posinf=0.0)
 
-    def _segmented_model(self, ordered, x, y):
-        where = _where(ordered)
+    def _searcher(self) -> WindowSearch:
+        """The change-point search of the option ``mode``, built from the modeler's options.
+
+        Raises:
+            InvalidInputError: ``mode`` is neither "test" nor "paper".
+        """
         shared = dict(window=int(self.window_size), max_change_points=int(self.max_change_points),
                       min_segment_size=int(self.min_segment_size), exponents=self._exponents())
         if self.mode == "paper":
-            searcher = ChangePointSearch(mode="paper", theta=float(self.theta),
-                                         nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
-                                         epsilon_limit=float(self.epsilon_limit),
-                                         search_options=self._search_options(), **shared)
-        else:
-            searcher = ChangePointSearch(mode=self.mode, min_relative_error=float(self.min_relative_error),
-                                         f_limit=float(self.f_limit), compare_smooth=bool(self.compare_smooth),
-                                         smooth_error_ratio=float(self.smooth_error_ratio), **shared)
+            return PaperWindowSearch(theta=float(self.theta),
+                                     nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
+                                     epsilon_limit=float(self.epsilon_limit), search_options=self._search_options(),
+                                     **shared)
+        if self.mode == "test":
+            return SignificanceSearch(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
+                                      compare_smooth=bool(self.compare_smooth),
+                                      smooth_error_ratio=float(self.smooth_error_ratio), **shared)
+        raise InvalidInputError(f"mode must be one of test, paper, got {self.mode!r}")
+
+    def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray) -> Model:
+        where = _where(ordered)
+        searcher = self._searcher()
         try:
             searcher.fit(x, y, noise=self._noise(ordered))
         except InvalidInputError as error:
@@ -286,7 +299,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         return result
 
 
-def _repetition_spread(measurement) -> float:
+def _repetition_spread(measurement: Measurement) -> float:
     """Relative standard deviation between repetitions.
 
     Per-location values (repetitions × locations, ``--cube-ranks`` or ``--keep-values``) are first
@@ -303,7 +316,8 @@ def _repetition_spread(measurement) -> float:
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
 
 
-def _where(measurements):
+def _where(measurements: Sequence[Measurement]) -> str:
+    """``call path [metric]`` of a kernel, for messages."""
     if not measurements:
         return "<no measurements>"
     first = measurements[0]

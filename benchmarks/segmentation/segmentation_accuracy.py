@@ -125,10 +125,11 @@ def print_table(title, rows):
 
 
 def plot(results, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), dpi=80, sharey=True)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(10, 3.6), dpi=80)
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, 2, sharey=True)
     names = [("ours", True), ("ours", False), ("ours-paper", True), ("builtin", True), ("builtin", False)]
     width = 0.8 / len(names)
     for ax, layout in zip(axes, LAYOUTS):
@@ -148,7 +149,6 @@ def plot(results, path):
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path)
-    plt.close(fig)
 
 
 def main(argv=None):

@@ -10,22 +10,37 @@ per segment ``[start, stop)`` (Python slice convention, indexes into the sorted 
 * ``smooth``: like ``relative`` but for a richer single function: two terms of the set, or one
   term with a continuous exponent. The default detection compares two segments against it, so
   a smooth function outside the search space is not mistaken for a change.
+
+The searches take a cost by name (:data:`COSTS`, :func:`make_cost`) or as an instance of any
+class with ``fit``/``errors`` (:class:`SegmentCost`); :func:`resolve_cost` does the lookup.
 """
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import search_subsets
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
 
-# Default of ``zero_floor``: values below this fraction of the series' largest magnitude count
-# as this small when weighting, so exact zeros do not get infinite weight.
-ZERO_FLOOR = 1e-3
+
+@runtime_checkable
+class SegmentCost(Protocol):
+    """What a search needs of a segment cost (duck typed, as ruptures' ``BaseCost``)."""
+
+    def fit(self, x: np.ndarray, y: np.ndarray) -> SegmentCost:
+        """Stores the series, sorted by x; returns the fitted cost."""
+
+    def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
+        """Returns one cost per segment ``[start, stop)``."""
 
 
 class _SeriesCost:
     """Stores the series in ``fit``; subclasses implement ``errors(starts, stops)``."""
 
-    def fit(self, x, y):
+    def fit(self, x: ArrayLike, y: ArrayLike) -> _SeriesCost:
         """Stores the series (sorted by x by the caller); returns self."""
         self.x_ = np.asarray(x, dtype=float)
         self.y_ = np.asarray(y, dtype=float)
@@ -38,15 +53,15 @@ class RelativeFitCost(_SeriesCost):
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
         zero_floor: values below this fraction of the series' largest magnitude are weighted
-            as if they were this small (exact zeros would get infinite weight).
+            as if they were this small (exact zeros would get infinite weight); default 1e-3.
     """
     model = "relative"
 
-    def __init__(self, exponents=None, zero_floor=ZERO_FLOOR):
+    def __init__(self, exponents: ArrayLike | None = None, zero_floor: float = 1e-3):
         self.exponents = exponents
         self.zero_floor = zero_floor
 
-    def errors(self, starts, stops):
+    def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         x, y = self.x_, self.y_
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
@@ -93,19 +108,20 @@ class SmoothFitCost(_SeriesCost):
 
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
-        exponent_step: step of the continuous-exponent grid (0 disables the grid).
-        refit: how many of the best pairs to refit exactly.
-        zero_floor: as for `RelativeFitCost`.
+        exponent_step: step of the continuous-exponent grid (0 disables the grid); default 0.01.
+        refit: how many of the best pairs to refit exactly; default 4.
+        zero_floor: as for `RelativeFitCost`; default 1e-3.
     """
     model = "smooth"
 
-    def __init__(self, exponents=None, exponent_step=0.01, refit=4, zero_floor=ZERO_FLOOR):
+    def __init__(self, exponents: ArrayLike | None = None, exponent_step: float = 0.01, refit: int = 4,
+                 zero_floor: float = 1e-3):
         self.exponents = exponents
         self.zero_floor = zero_floor
         self.exponent_step = exponent_step
         self.refit = refit
 
-    def errors(self, starts, stops):
+    def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
         grid = exponent_grid(exponents, self.exponent_step)
@@ -114,9 +130,18 @@ class SmoothFitCost(_SeriesCost):
                          for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
 
 
-def exponent_grid(exponents, step):
-    """Terms ``p^a * log2(p)^b``: ``a`` from the set's smallest to largest polynomial exponent in
-    steps of ``step``, ``b`` each of the set's log exponents; (K', 2) array, empty for step 0."""
+def exponent_grid(exponents: ArrayLike, step: float) -> np.ndarray:
+    """Terms ``p^a * log2(p)^b`` of the continuous-exponent grid.
+
+    Args:
+        exponents: (K, 2) term set.
+        step: grid step of ``a``; 0 gives no grid.
+
+    Returns:
+        (K', 2) array: ``a`` from min(0, the set's smallest polynomial exponent) to its largest in
+        steps of ``step``, ``b`` each of the set's log exponents, the constant left out; empty
+        for step 0.
+    """
     exponents = np.asarray(exponents, dtype=float)
     if step <= 0 or len(exponents) == 0:
         return np.zeros((0, 2))
@@ -127,7 +152,7 @@ def exponent_grid(exponents, step):
     return pairs[(pairs[:, 0] != 0) | (pairs[:, 1] != 0)]
 
 
-def _normalized_terms(x, exponents, w):
+def _normalized_terms(x: np.ndarray, exponents: np.ndarray, w: np.ndarray) -> np.ndarray:
     """Weighted-centered terms with unit weighted norm; drops unusable and constant terms."""
     terms = evaluate_terms(x, exponents)
     usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))
@@ -137,7 +162,9 @@ def _normalized_terms(x, exponents, w):
     return tc[keep] / norm[keep][:, None]
 
 
-def _smooth_cost(x, y, exponents, grid, floor, refit):
+def _smooth_cost(x: np.ndarray, y: np.ndarray, exponents: np.ndarray, grid: np.ndarray, floor: float,
+                 refit: int) -> float:
+    """`SmoothFitCost` of one segment (see the class docstring)."""
     sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
     w = sqrt_w * sqrt_w
     yc = y - (w @ y) / w.sum()
@@ -163,7 +190,7 @@ def _smooth_cost(x, y, exponents, grid, floor, refit):
     return float(max(0.0, min([syy] + [_residual(y, sqrt_w, columns) for columns in candidates])))
 
 
-def _residual(y, sqrt_w, columns):
+def _residual(y: np.ndarray, sqrt_w: np.ndarray, columns: list[np.ndarray]) -> float:
     """Weighted residual sum of squares of ``y`` on a constant plus ``columns`` (QR, accurate)."""
     design = np.column_stack([np.ones(len(y))] + list(columns)) * sqrt_w[:, None]
     q, _ = np.linalg.qr(design)
@@ -177,30 +204,60 @@ class ExtrapNrssCost(_SeriesCost):
 
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
-        search_options: keyword options of `pmnf_search.search_subsets`.
+        search_options: keyword options of `extrap_segmented.pmnf.search.search_subsets` (its
+            thresholds, e.g. ``min_term_contribution``); default its defaults.
     """
     model = "nrss"
 
-    def __init__(self, exponents=None, search_options=None):
+    def __init__(self, exponents: ArrayLike | None = None, search_options: dict[str, Any] | None = None):
         self.exponents = exponents
         self.search_options = search_options
 
-    def errors(self, starts, stops):
+    def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns ``|nRSS|`` of each segment's selected hypothesis (NaN when its mean is 0)."""
         fits = search_subsets(self.x_, self.y_, starts, stops, self.exponents, **(self.search_options or {}))
         return np.abs(fits.nrss)
 
 
-COSTS = {cls.model: cls for cls in (RelativeFitCost, SmoothFitCost, ExtrapNrssCost)}
+COSTS: dict[str, type] = {cls.model: cls for cls in (RelativeFitCost, SmoothFitCost, ExtrapNrssCost)}
+"""The segment costs by name (their ``model`` attribute)."""
 
 
-def make_cost(model, **kwargs):
+def make_cost(model: str, **kwargs: Any) -> SegmentCost:
     """Creates the cost named ``model``.
+
+    Args:
+        model: a name of :data:`COSTS`.
+        kwargs: the cost's keyword options.
+
+    Returns:
+        The (unfitted) cost.
 
     Raises:
         InvalidInputError: unknown name (the message lists the valid ones).
     """
     try:
-        return COSTS[model](**kwargs)
-    except KeyError:
+        cls = COSTS[model]
+    except (KeyError, TypeError):
         raise InvalidInputError(f"unknown segment cost {model!r}; valid costs: {', '.join(sorted(COSTS))}") from None
+    return cls(**kwargs)
+
+
+def resolve_cost(cost: str | SegmentCost, argument: str = "cost", **kwargs: Any) -> SegmentCost:
+    """Returns the cost a search was given: built from a name, or the instance itself.
+
+    Args:
+        cost: a name of :data:`COSTS` or an object with ``fit`` and ``errors``.
+        argument: the search's parameter name, for the error message.
+        kwargs: options of a cost built by name (an instance is used as it is).
+
+    Raises:
+        InvalidInputError: unknown name (listing the valid ones) or an object without ``fit``
+            and ``errors``.
+    """
+    if isinstance(cost, str):
+        return make_cost(cost, **kwargs)
+    if not isinstance(cost, SegmentCost):
+        raise InvalidInputError(f"{argument} must be a segment cost name ({', '.join(sorted(COSTS))}) or an object "
+                                f"with fit and errors, got {cost!r}")
+    return cost

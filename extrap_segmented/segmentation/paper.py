@@ -8,36 +8,43 @@ the band exceeds the limit. The run of heterogeneous windows locates the change.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
-from extrap_segmented.segmentation.costs import ExtrapNrssCost
-from extrap_segmented.segmentation.search import ChangePointSearch, _fitted
+from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
+from extrap_segmented.segmentation.window import Split, WindowSearch
 
 
-class PaperWindowSearch(ChangePointSearch):
+class PaperWindowSearch(WindowSearch):
     """The paper's nRSS-window detection (see the module docstring).
 
     Args:
-        theta: nRSS above which a series part is segmented.
+        theta: nRSS above which a series part is segmented; default 0.5.
         nrss_band: (low, high) band in which the ε criterion applies; ``low`` also tags windows
-            as heterogeneous.
-        epsilon_limit: ε above which a window is heterogeneous.
-        eta: η added to the denominator of ε.
-        search_options: keyword options of `pmnf.search.search_subsets` for the default window
-            cost.
-        window_cost: per-window error: None (Extra-P's nRSS with ``exponents`` and
-            ``search_options``), a cost name or an instance.
-        Other keyword arguments: see :class:`ChangePointSearch`.
+            as heterogeneous; default (0.1, 0.5); 0 ≤ low ≤ high.
+        epsilon_limit: ε above which a window is heterogeneous; default 4.
+        eta: η added to the denominator of ε; default 1e-16.
+        search_options: keyword options (thresholds) of
+            `extrap_segmented.pmnf.search.search_subsets` for the ``"nrss"`` window cost;
+            default its defaults.
+        window_cost: per-window error: a name (default ``"nrss"``: Extra-P's nRSS, built with
+            ``exponents`` and ``search_options``) or an instance with ``fit``/``errors``.
+        window, max_change_points, min_segment_size, min_points, cost, exponents: see
+            :class:`~extrap_segmented.segmentation.window.WindowSearch`.
+
+    Fitted attributes besides :class:`WindowSearch`'s: ``window_cost_``.
     """
 
-    MODE = "paper"
-
-    def __init__(self, *, mode=None, window=5, max_change_points=2, min_segment_size=3, min_points=6,
-                 cost="relative", exponents=None, theta=0.5, nrss_band=(0.1, 0.5), epsilon_limit=4.0, eta=1e-16,
-                 search_options=None, window_cost=None):
-        super().__init__(mode=mode, window=window, max_change_points=max_change_points,
-                         min_segment_size=min_segment_size, min_points=min_points, cost=cost, exponents=exponents)
+    def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
+                 min_points: int = 6, cost: str | SegmentCost = "relative", exponents: ArrayLike | None = None,
+                 theta: float = 0.5, nrss_band: tuple[float, float] = (0.1, 0.5), epsilon_limit: float = 4.0,
+                 eta: float = 1e-16, search_options: dict[str, Any] | None = None,
+                 window_cost: str | SegmentCost = "nrss"):
+        super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
+                         min_points=min_points, cost=cost, exponents=exponents)
         self.theta = theta
         self.nrss_band = nrss_band
         self.epsilon_limit = epsilon_limit
@@ -52,12 +59,13 @@ class PaperWindowSearch(ChangePointSearch):
             raise InvalidInputError(f"nrss_band must satisfy 0 ≤ low ≤ high, got {self.nrss_band!r}")
 
     def _fit_detection(self) -> None:
-        cost = self.window_cost
-        if cost is None:
-            cost = ExtrapNrssCost(self.exponents, self.search_options)
-        self.window_cost_ = _fitted(cost, self.exponents, self.x_, self.y_)
+        by_nrss_name = isinstance(self.window_cost, str) and self.window_cost == "nrss"
+        options = {"search_options": self.search_options} if by_nrss_name else {}
+        cost = resolve_cost(self.window_cost, "window_cost", exponents=self.exponents, **options)
+        self.window_cost_ = cost.fit(self.x_, self.y_)
 
-    def _decide(self, lo, hi, starts, one, two, window_cost):
+    def _decide(self, lo: int, hi: int, starts: np.ndarray, one: float, two: np.ndarray,
+                window_cost: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         errors = self.window_cost_.errors(starts, starts + int(self.window))
         segmented, tags, epsilon = paper_decision(errors, self.theta, self.nrss_band, self.epsilon_limit, self.eta)
         return segmented, errors, tags, epsilon, {}
@@ -65,7 +73,8 @@ class PaperWindowSearch(ChangePointSearch):
     def _pattern_decides(self) -> bool:
         return True
 
-    def _candidates_without_pattern(self, tags, starts, candidates, indices):
+    def _candidates_without_pattern(self, tags: np.ndarray, starts: np.ndarray, candidates: list[Split],
+                                    indices: np.ndarray) -> np.ndarray:
         if not tags.any():
             return indices
         first, last = np.flatnonzero(tags)[[0, -1]]
@@ -74,11 +83,13 @@ class PaperWindowSearch(ChangePointSearch):
         return np.array(near) if near else indices
 
 
-def paper_decision(errors, theta=0.5, nrss_band=(0.1, 0.5), epsilon_limit=4.0, eta=1e-16):
+def paper_decision(errors: ArrayLike, theta: float = 0.5, nrss_band: tuple[float, float] = (0.1, 0.5),
+                   epsilon_limit: float = 4.0, eta: float = 1e-16) -> tuple[bool, np.ndarray, np.ndarray]:
     """The paper's window classification.
 
     Args:
         errors: nRSS per window (NaN allowed: treated as 0).
+        theta, nrss_band, epsilon_limit, eta: as for :class:`PaperWindowSearch`.
 
     Returns:
         (segmented, tags, epsilon): tags True for heterogeneous windows; ``epsilon[i]`` is

@@ -1,9 +1,19 @@
 """PNG plot of a segmented series (matplotlib imported lazily; its object API, no global state)."""
+from __future__ import annotations
+
+import os
+from typing import Callable, Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
+
+Curve = Callable[[np.ndarray], np.ndarray]
 
 
-def plot_segmentation(x, y, path, *, unsegmented=None, segments=(), change_points=(), title=None,
-                      parameter="p", log_x=None):
+def plot_segmentation(x: ArrayLike, y: ArrayLike, path: str | os.PathLike, *, unsegmented: Curve | None = None,
+                      segments: Sequence[tuple[Curve, tuple[float, float]]] = (), change_points: Sequence[float] = (),
+                      title: str | None = None, parameter: str = "p",
+                      log_x: bool | None = None) -> str | os.PathLike:
     """Draws measurements, the unsegmented model (dashed), segment models (solid) and vertical
     lines at the change points, and writes a PNG.
 

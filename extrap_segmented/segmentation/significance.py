@@ -15,39 +15,51 @@ near the window pattern.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
-from extrap_segmented.segmentation.search import ChangePointSearch, _fitted
+from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
+from extrap_segmented.segmentation.window import WindowSearch
 
 
-class SignificanceSearch(ChangePointSearch):
+class SignificanceSearch(WindowSearch):
     """One- vs two-segment significance test (see the module docstring).
 
     Args:
-        min_relative_error: one-segment relative RMS error needed (first rule).
-        f_limit: F statistic needed together with ``min_relative_error``.
+        min_relative_error: one-segment relative RMS error needed (first rule); default 0.06.
+        f_limit: F statistic needed together with ``min_relative_error``; default 10.
         noise_factor: the error limit is at least this many times the median relative noise
-            of the part's points (when ``noise`` is given to ``fit``).
-        exact_relative_error, exact_f_limit: second rule, for near noise-free data; it applies
-            only while ``noise_factor`` × the noise stays below ``exact_relative_error``.
-        exact_min_dof: residual degrees of freedom (n − 4) that second rule needs.
-        compare_smooth: also compare two segments against the best smooth single function.
+            of the part's points (when ``noise`` is given to ``fit``); default 3; ≥ 0.
+        exact_relative_error: second rule (near noise-free data): one-segment relative RMS error
+            needed; default 0.005. The rule applies only while ``noise_factor`` × the noise stays
+            below it.
+        exact_f_limit: F statistic the second rule needs; default 1e4.
+        exact_min_dof: residual degrees of freedom (n − 4) the second rule needs; default 3.
+        compare_smooth: also compare two segments against the best smooth single function;
+            default True.
         smooth_error_ratio: that function's relative RMS error must exceed this fraction of the
-            error limit (first rule).
-        smooth_cost: the smooth single function's segment cost: a name (``"smooth"``) or an
-            instance.
-        Other keyword arguments: see :class:`ChangePointSearch`.
+            error limit (first rule); default 0.5; ≥ 0.
+        smooth_cost: the smooth single function's segment cost: a name (default ``"smooth"``,
+            built with ``exponents``) or an instance with ``fit``/``errors``.
+        window, max_change_points, min_segment_size, min_points, cost, exponents: see
+            :class:`~extrap_segmented.segmentation.window.WindowSearch`.
+
+    Fitted attributes besides :class:`WindowSearch`'s: ``smooth_cost_``; ``statistics_`` holds
+    ``relative_error``, ``f``, ``error_limit`` and, when the smooth comparison ran, ``f_smooth``
+    and ``smooth_relative_error``.
     """
 
-    MODE = "test"
-
-    def __init__(self, *, mode=None, window=5, max_change_points=2, min_segment_size=3, min_points=6,
-                 cost="relative", exponents=None, min_relative_error=0.06, f_limit=10.0, noise_factor=3.0,
-                 exact_relative_error=0.005, exact_f_limit=1e4, exact_min_dof=3, compare_smooth=True,
-                 smooth_error_ratio=0.5, smooth_cost="smooth"):
-        super().__init__(mode=mode, window=window, max_change_points=max_change_points,
-                         min_segment_size=min_segment_size, min_points=min_points, cost=cost, exponents=exponents)
+    def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
+                 min_points: int = 6, cost: str | SegmentCost = "relative", exponents: ArrayLike | None = None,
+                 min_relative_error: float = 0.06, f_limit: float = 10.0, noise_factor: float = 3.0,
+                 exact_relative_error: float = 0.005, exact_f_limit: float = 1e4, exact_min_dof: int = 3,
+                 compare_smooth: bool = True, smooth_error_ratio: float = 0.5,
+                 smooth_cost: str | SegmentCost = "smooth"):
+        super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
+                         min_points=min_points, cost=cost, exponents=exponents)
         self.min_relative_error = min_relative_error
         self.f_limit = f_limit
         self.noise_factor = noise_factor
@@ -66,25 +78,26 @@ class SignificanceSearch(ChangePointSearch):
             raise InvalidInputError(f"noise_factor must be ≥ 0, got {self.noise_factor!r}")
 
     def _fit_detection(self) -> None:
-        self.smooth_cost_ = _fitted(self.smooth_cost, self.exponents, self.x_, self.y_)
+        cost = resolve_cost(self.smooth_cost, "smooth_cost", exponents=self.exponents)
+        self.smooth_cost_ = cost.fit(self.x_, self.y_)
 
-    def _noise_limit(self, lo, hi) -> float:
+    def _noise_limit(self, lo: int, hi: int) -> float:
         return self.noise_factor * float(np.median(self.noise_[lo:hi]))
 
-    def _error_limit(self, lo, hi) -> float:
+    def _error_limit(self, lo: int, hi: int) -> float:
         limit = self.min_relative_error
         if self.noise_ is not None:
             limit = max(limit, self._noise_limit(lo, hi))
         return limit
 
-    def _decide(self, lo, hi, starts, one, two, window_cost):
-        w = int(self.window)
-        errors = np.sqrt(window_cost / w)
+    def _decide(self, lo: int, hi: int, starts: np.ndarray, one: float, two: np.ndarray,
+                window_cost: np.ndarray) -> tuple[bool, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        errors = np.sqrt(window_cost / int(self.window))
         tags = errors > self._error_limit(lo, hi)
         segmented, stats = self._test_decision(one, two, lo, hi)
         return segmented, errors, tags, np.array([]), stats
 
-    def _test_decision(self, one, two, lo, hi):
+    def _test_decision(self, one: float, two: np.ndarray, lo: int, hi: int) -> tuple[bool, dict[str, Any]]:
         n = hi - lo
         best = float(np.min(two))
         error = float(np.sqrt(one / n))
@@ -102,7 +115,7 @@ class SignificanceSearch(ChangePointSearch):
         if (noisy_rule or exact_rule) and self.compare_smooth:
             # only when the test fires: unsegmented in-space kernels never pay for it
             smooth = float(self.smooth_cost_.errors([lo], [hi])[0])
-            # costs below (1e-10 relative)² per point are rounding noise
+            # costs below (1e-10 relative)² per point are rounding noise, not a fit (numerical guard)
             f_smooth = (smooth - best) / (max(best, n * 1e-20) / dof)  # one coefficient fewer
             smooth_error = float(np.sqrt(smooth / n))
             stats.update(f_smooth=float(f_smooth), smooth_relative_error=smooth_error)

@@ -1,20 +1,29 @@
 """Where to measure next so that a short segment gets enough points for a reliable model."""
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 
-def suggest_measurements(segment_x, needed, *, extend="none"):
+def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "none", min_ratio: float = 1.6,
+                         max_ratio_spread: float = 1.5) -> list[float]:
     """Proposes parameter values to measure so a segment gets ``needed`` more points.
 
     Fills the widest gaps first (midpoints; geometric midpoints when the values grow
     geometrically, e.g. process counts 2, 4, 8), rounded to integers when all values are
-    integers and an integer is left in the gap (else the exact midpoint). When the gaps are exhausted, continues away from the
-    change point: ``extend="down"`` below the smallest value (first segment), ``"up"`` above
-    the largest (last segment), ``"none"`` stops (middle segments).
+    integers and an integer is left in the gap (else the exact midpoint). When the gaps are
+    exhausted, continues away from the change point: ``extend="down"`` below the smallest value
+    (first segment), ``"up"`` above the largest (last segment), ``"none"`` stops (middle
+    segments).
 
     Args:
         segment_x: the segment's measured parameter values.
         needed: how many values to propose.
         extend: ``"down"``, ``"up"`` or ``"none"``.
+        min_ratio: the values grow geometrically when every ratio of neighbours exceeds this
+            (default 1.6) ...
+        max_ratio_spread: ... and the largest ratio is less than this many times the smallest
+            (default 1.5).
 
     Returns:
         Sorted list of proposed values (possibly fewer than ``needed``).
@@ -23,7 +32,7 @@ def suggest_measurements(segment_x, needed, *, extend="none"):
     if needed <= 0 or len(xs) == 0:
         return []
     integer = bool(np.all(xs == np.round(xs)))
-    geometric = bool(len(xs) >= 2 and xs[0] > 0 and _is_geometric(xs))
+    geometric = bool(len(xs) >= 2 and xs[0] > 0 and _is_geometric(xs, min_ratio, max_ratio_spread))
     step = (xs[-1] / xs[-2] if geometric else xs[-1] - xs[-2]) if len(xs) >= 2 else (2.0 if xs[0] > 0 else 1.0)
     low_step = (xs[1] / xs[0] if geometric else xs[1] - xs[0]) if len(xs) >= 2 else step
     known = set(xs.tolist())
@@ -58,6 +67,6 @@ def suggest_measurements(segment_x, needed, *, extend="none"):
     return sorted(proposals)
 
 
-def _is_geometric(xs):
+def _is_geometric(xs: np.ndarray, min_ratio: float, max_ratio_spread: float) -> bool:
     ratios = xs[1:] / xs[:-1]
-    return bool(np.all(ratios > 1) and ratios.max() / ratios.min() < 1.5 and ratios.min() > 1.6)
+    return bool(np.all(ratios > 1) and ratios.max() / ratios.min() < max_ratio_spread and ratios.min() > min_ratio)

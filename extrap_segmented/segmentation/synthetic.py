@@ -1,15 +1,20 @@
 """Seeded synthetic measurement series with known change points (the paper's Section 4.1 protocol).
 
 A series is either drawn from one random PMNF function (unsegmented) or split between two
-independent random functions (segmented). Index convention as in `change_point_search`:
+independent random functions (segmented). Index convention as in `segmentation.window`:
 ``breakpoints`` is sorted, ends with ``n``; segment ``i`` is ``x[breakpoints[i-1]:breakpoints[i]]``.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
 
 import numpy as np
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS, evaluate_terms
+
+Function = tuple[float, tuple[tuple[float, float, float], ...]]
+"""``(c0, ((c1, i, j), ...))``: ``c0 + sum c * p^i * log2(p)^j``."""
 
 LAYOUTS = ("linear", "pow2")
 """``linear``: p = 1, 2, …, n; ``pow2``: p = 2, 4, …, 2**n."""
@@ -28,11 +33,11 @@ class SyntheticSeries:
     """
     x: np.ndarray
     y: np.ndarray
-    breakpoints: list
-    functions: tuple
+    breakpoints: list[int]
+    functions: tuple[Function, ...]
 
 
-def layout_values(layout, n):
+def layout_values(layout: str, n: int) -> np.ndarray:
     """Returns the ``n`` parameter values of ``layout`` (one of `LAYOUTS`)."""
     if layout == "linear":
         return np.arange(1, n + 1, dtype=float)
@@ -41,7 +46,7 @@ def layout_values(layout, n):
     raise InvalidInputError(f"unknown layout {layout!r}; valid layouts: {', '.join(LAYOUTS)}")
 
 
-def random_function(rng, in_search_space=True):
+def random_function(rng: np.random.Generator, in_search_space: bool = True) -> Function:
     """Draws ``(c0, terms)``: one term of Extra-P's search space, or (outside) 1–2 terms with
     exponents i ~ U(0, 3), j ∈ {0, 1, 2} that Extra-P's search space generally cannot match."""
     c0 = rng.uniform(1.0, 100.0) if rng.random() < 0.8 else 0.0
@@ -54,7 +59,7 @@ def random_function(rng, in_search_space=True):
     return c0, terms
 
 
-def evaluate_function(function, x):
+def evaluate_function(function: Function, x: np.ndarray) -> np.ndarray:
     """Evaluates a ``(c0, terms)`` function at ``x``."""
     c0, terms = function
     exponents = np.array([(i, j) for _, i, j in terms], dtype=float)
@@ -62,7 +67,8 @@ def evaluate_function(function, x):
     return c0 + coefficients @ evaluate_terms(x, exponents)
 
 
-def make_series(n_left, n_right=0, *, layout="linear", noise=0.0, in_search_space=True, seed=None):
+def make_series(n_left: int, n_right: int = 0, *, layout: str = "linear", noise: float = 0.0,
+                in_search_space: bool = True, seed: int | np.random.Generator | None = None) -> SyntheticSeries:
     """Generates one series of ``n_left + n_right`` points.
 
     Args:
@@ -99,7 +105,7 @@ def make_series(n_left, n_right=0, *, layout="linear", noise=0.0, in_search_spac
     return SyntheticSeries(x=x, y=y, breakpoints=breakpoints, functions=functions)
 
 
-def paper_example():
+def paper_example() -> SyntheticSeries:
     """The paper's worked example: ``p²`` for p ≤ 5, ``30 + p`` for p = 6…10 (p = 6 lies on both).
 
     Returns:

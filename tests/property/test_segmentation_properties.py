@@ -2,7 +2,8 @@
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.segmentation.search import ChangePointSearch
+from extrap_segmented.segmentation.costs import RelativeFitCost
+from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.synthetic import make_series
 
 series = st.builds(lambda seed, left, seg, layout, noise: make_series(left, (10 - left) if seg else 0,
@@ -36,3 +37,14 @@ def test_any_finite_input_gives_valid_breakpoints(values):
     bounds = search.predict()
     assert bounds[-1] == len(y) and bounds == sorted(bounds)
     assert all(stop - start >= 3 for start, stop in search.segments())
+
+
+@settings(max_examples=30, deadline=None)
+@given(series, st.sampled_from(["test", "paper"]))
+def test_facade_and_class_and_injected_cost_agree(s, mode):
+    facade = ChangePointSearch(mode=mode).fit(s.x, s.y)
+    direct = MODES[mode]().fit(s.x, s.y)
+    injected = MODES[mode](cost=RelativeFitCost()).fit(s.x, s.y)
+    assert facade.predict() == direct.predict() == injected.predict()
+    assert facade.shared_ == direct.shared_ == injected.shared_
+    assert facade.statistics_ == direct.statistics_ == injected.statistics_

@@ -3,13 +3,14 @@ import numpy as np
 import pytest
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch, paper_decision
-from extrap_segmented.segmentation.search import ChangePointSearch, locate_from_pattern
+from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.pmnf.search import CONSTANT, search, search_subsets
 from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
-from extrap_segmented.segmentation.costs import make_cost
+from extrap_segmented.segmentation.costs import COSTS, RelativeFitCost, SmoothFitCost, make_cost
+from extrap_segmented.segmentation.window import WindowSearch, locate_from_pattern, split_candidates
 from extrap_segmented.segmentation.synthetic import make_series, paper_example
 
 
@@ -127,6 +128,14 @@ def test_suggestions_are_concrete_values_inside_the_segment():
     assert suggest_measurements([2, 4, 8], 2, extend="down") == [3.0, 6.0]
 
 
+def test_suggestion_geometric_layout_thresholds_are_options():
+    assert suggest_measurements([256, 512, 1024], 1, extend="up") == [362.0]  # geometric midpoint
+    # ratio 2 no longer counts as geometric: arithmetic midpoint of the widest gap
+    assert suggest_measurements([256, 512, 1024], 1, extend="up", min_ratio=2.5) == [768.0]
+    assert suggest_measurements([2, 4, 16], 1, extend="up") == [10.0]  # ratios 2 and 4 differ too much
+    assert suggest_measurements([2, 4, 16], 1, extend="up", max_ratio_spread=3.0) == [8.0]
+
+
 def test_synthetic_generator_is_seeded_and_reports_truth():
     a = make_series(5, 5, layout="pow2", noise=0.05, seed=7)
     b = make_series(5, 5, layout="pow2", noise=0.05, seed=7)
@@ -204,11 +213,30 @@ def _two_behaviours():
 def test_facade_builds_the_detection_of_its_mode_with_the_same_result():
     x, y = _two_behaviours()
     for mode, cls in (("test", SignificanceSearch), ("paper", PaperWindowSearch)):
-        facade = ChangePointSearch(mode=mode).fit(x, y)
-        direct = cls().fit(x, y)
-        assert type(facade) is cls and isinstance(facade, ChangePointSearch)
-        assert facade.predict() == direct.predict() and facade.shared_ == direct.shared_
-    assert ChangePointSearch().fit(x, y).predict() == [6, 12]
+        assert MODES[mode] is cls
+        facade = ChangePointSearch(mode=mode, max_change_points=1)
+        assert type(facade) is cls and isinstance(facade, WindowSearch)
+        assert facade.max_change_points == 1 and not hasattr(facade, "breakpoints_")  # stored, unfitted
+        facade.fit(x, y)
+        direct = cls(max_change_points=1).fit(x, y)
+        assert facade.predict() == direct.predict() == [6, 12] and facade.shared_ == direct.shared_
+    assert type(ChangePointSearch()) is SignificanceSearch
+
+
+def test_facade_passes_each_mode_its_own_options():
+    x = np.arange(1, 11.0)
+    y = np.where(x <= 5, 100 + x, 110 + 2 * x)  # a 10–15 % step: segmented at the default error limit
+    assert ChangePointSearch(mode="test").fit(x, y).segmented_
+    limits = dict(min_relative_error=0.5, exact_relative_error=0.5)  # both rules need a 50 % error
+    assert not ChangePointSearch(mode="test", **limits).fit(x, y).segmented_
+    assert not SignificanceSearch(**limits).fit(x, y).segmented_
+    s = paper_example()
+    assert ChangePointSearch(mode="paper").fit(s.x, s.y).segmented_
+    assert not ChangePointSearch(mode="paper", theta=1.0, nrss_band=(0.4, 0.5)).fit(s.x, s.y).segmented_
+    with pytest.raises(TypeError):
+        ChangePointSearch(mode="paper", f_limit=10.0)
+    with pytest.raises(InvalidInputError, match="mode must be one of test, paper, got 'magic'"):
+        ChangePointSearch(mode="magic")
 
 
 def test_each_detection_takes_only_its_own_options():
@@ -216,18 +244,66 @@ def test_each_detection_takes_only_its_own_options():
         SignificanceSearch(theta=0.5)
     with pytest.raises(TypeError):
         PaperWindowSearch(f_limit=10.0)
-    with pytest.raises(InvalidInputError, match="'paper' mode"):
-        PaperWindowSearch(mode="test").fit(*_two_behaviours())
+    with pytest.raises(TypeError):
+        SignificanceSearch(mode="test")  # the mode is the class; only the facade takes it
+    with pytest.raises(TypeError):
+        WindowSearch()  # the shared machinery decides nothing by itself
+
+
+def test_constructor_only_stores_and_fit_validates():
+    search_ = PaperWindowSearch(nrss_band=(0.6, 0.1), window=2)  # no error yet
+    assert search_.nrss_band == (0.6, 0.1) and search_.window == 2
+    with pytest.raises(InvalidInputError, match="window must be an integer ≥ 3, got 2"):
+        search_.fit(*_two_behaviours())
+    with pytest.raises(InvalidInputError, match=r"nrss_band must satisfy 0 ≤ low ≤ high, got \(0.6, 0.1\)"):
+        PaperWindowSearch(nrss_band=(0.6, 0.1)).fit(*_two_behaviours())
+    with pytest.raises(InvalidInputError, match="noise_factor must be ≥ 0, got -1"):
+        SignificanceSearch(noise_factor=-1).fit(*_two_behaviours())
+    with pytest.raises(InvalidInputError, match=r"min_points \(5\) must be ≥ 2 × min_segment_size \(3\)"):
+        SignificanceSearch(min_points=5).fit(*_two_behaviours())
+
+
+def test_refitting_starts_from_scratch():
+    search_ = SignificanceSearch()
+    x, y = _two_behaviours()
+    assert search_.fit(x, y).segmented_ and search_.cost_ is not None
+    search_.fit(x[:4], y[:4])
+    assert search_.too_few_points_ and not search_.segmented_ and search_.predict() == [4]
+    assert search_.cost_ is None and search_.statistics_ == []
+
+
+def test_min_points_is_an_option():
+    x, y = _two_behaviours()
+    assert SignificanceSearch(min_points=13).fit(x, y).too_few_points_
+    assert not SignificanceSearch(min_points=13).fit(x, y).segmented_
+    assert SignificanceSearch(min_points=12).fit(x, y).predict() == [6, 12]
+
+
+def test_split_candidates_keep_min_size_points_per_side():
+    assert split_candidates(0, 7, 3) == [(3, False), (3, True), (4, False), (4, True), (5, True)]
+    for b, shared in split_candidates(2, 12, 3):
+        assert b - 2 >= 3 and 12 - (b - shared) >= 3
 
 
 def test_cost_injected_by_name_or_instance_gives_the_same_breakpoints():
-    from extrap_segmented.segmentation.costs import RelativeFitCost
     x, y = _two_behaviours()
     by_default = SignificanceSearch().fit(x, y)
     by_name = SignificanceSearch(cost="relative").fit(x, y)
-    by_instance = SignificanceSearch(cost=RelativeFitCost()).fit(x, y)
+    instance = RelativeFitCost()
+    by_instance = SignificanceSearch(cost=instance).fit(x, y)
     assert by_default.predict() == by_name.predict() == by_instance.predict() == [6, 12]
-    assert isinstance(by_instance.cost_, RelativeFitCost)
+    assert by_instance.cost_ is instance and type(by_name.cost_) is RelativeFitCost
+    assert by_default.statistics_ == by_instance.statistics_
+    paper_by_name = PaperWindowSearch(cost="smooth").fit(x, y)
+    assert isinstance(paper_by_name.cost_, SmoothFitCost)
+
+
+def test_injected_cost_options_reach_the_search():
+    x = np.arange(1, 11.0)
+    y = np.where(x <= 5, 0.0, 50 + x)  # zeros: their weight depends on zero_floor
+    default = SignificanceSearch().fit(x, y)
+    floored = SignificanceSearch(cost=RelativeFitCost(zero_floor=0.5)).fit(x, y)
+    assert default.statistics_[0]["relative_error"] != floored.statistics_[0]["relative_error"]
 
 
 def test_injected_cost_decides():
@@ -241,15 +317,42 @@ def test_injected_cost_decides():
             return np.ones(len(starts))
 
     x, y = _two_behaviours()
+    assert SignificanceSearch().fit(x, y).segmented_
     assert not SignificanceSearch(cost=NoDifference()).fit(x, y).segmented_
+    assert not PaperWindowSearch(window_cost=NoDifference(), theta=2.0).fit(x, y).segmented_
 
 
-def test_unknown_cost_name_lists_the_valid_ones():
+def test_injected_smooth_cost_decides():
+    class PerfectSmooth:
+        """A smooth single function that fits everything: two segments never beat it."""
+
+        def fit(self, x, y):
+            return self
+
+        def errors(self, starts, stops):
+            return np.zeros(len(starts))
+
     x, y = _two_behaviours()
+    assert SignificanceSearch(smooth_cost="smooth").fit(x, y).segmented_
+    search_ = SignificanceSearch(smooth_cost=PerfectSmooth()).fit(x, y)
+    assert not search_.segmented_ and search_.statistics_[0]["smooth_relative_error"] == 0
+    assert SignificanceSearch(smooth_cost=PerfectSmooth(), compare_smooth=False).fit(x, y).segmented_
+
+
+@pytest.mark.parametrize("argument", ["cost", "smooth_cost"])
+def test_unknown_cost_name_lists_the_valid_ones(argument):
+    x, y = _two_behaviours()
+    with pytest.raises(InvalidInputError, match="unknown segment cost 'l2'; valid costs: nrss, relative, smooth"):
+        SignificanceSearch(**{argument: "l2"}).fit(x, y)
+    with pytest.raises(InvalidInputError,
+                       match=f"{argument} must be .*nrss, relative, smooth.* fit and errors, got 42"):
+        SignificanceSearch(**{argument: 42}).fit(x, y)
+    assert sorted(COSTS) == ["nrss", "relative", "smooth"]
+
+
+def test_unknown_window_cost_of_the_paper_mode():
     with pytest.raises(InvalidInputError, match="valid costs: nrss, relative, smooth"):
-        SignificanceSearch(cost="l2").fit(x, y)
-    with pytest.raises(InvalidInputError, match="fit and errors"):
-        SignificanceSearch(cost=42).fit(x, y)
+        PaperWindowSearch(window_cost="rss").fit(*_two_behaviours())
 
 
 def test_noise_factor_is_an_option():
@@ -257,3 +360,21 @@ def test_noise_factor_is_an_option():
     noise = np.full(len(x), 0.2)
     assert not SignificanceSearch().fit(x, y, noise=noise).segmented_  # 3 x 20 % noise hides it
     assert SignificanceSearch(noise_factor=0.0).fit(x, y, noise=noise).segmented_
+    assert SignificanceSearch().fit(x, y, noise=noise).statistics_[0]["error_limit"] == pytest.approx(0.6)
+
+
+def test_exact_rule_thresholds_are_options():
+    x = np.arange(1, 11.0)
+    y = np.where(x <= 5, 100 + x, 103 + x)  # a 2–3 % step, noise-free: only the exact rule sees it
+    assert SignificanceSearch().fit(x, y).segmented_
+    assert not SignificanceSearch(exact_relative_error=0.05).fit(x, y).segmented_
+    assert not SignificanceSearch(exact_f_limit=np.inf).fit(x, y).segmented_
+
+
+def test_paper_mode_thresholds_are_options():
+    s = paper_example()
+    assert PaperWindowSearch().fit(s.x, s.y).segmented_
+    # max nRSS is 0.326: a wider band and the ε jump (0.152 / 0 = huge) still flags it ...
+    assert PaperWindowSearch(theta=1.0).fit(s.x, s.y).segmented_
+    # ... unless ε may not flag (limit infinite) and the band starts above the windows' nRSS
+    assert not PaperWindowSearch(theta=1.0, epsilon_limit=np.inf, nrss_band=(0.4, 0.5)).fit(s.x, s.y).segmented_

@@ -236,3 +236,19 @@ def test_importing_a_plugin_module_first_still_registers_it(first_import):
     result = run_python(code)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "True", "True"]
+
+
+def test_start_up_hook_stops_watching_registry_modules_extrap_does_not_have(tmp_path):
+    import types
+    import warnings
+    from extrap_segmented.adapters.plugin.autoload import RegistryWatcher
+    (tmp_path / "modelers" / "single_parameter").mkdir(parents=True)
+    (tmp_path / "modelers" / "single_parameter" / "__init__.py").write_text("")
+    watcher = RegistryWatcher()
+    spec = types.SimpleNamespace(submodule_search_locations=[str(tmp_path)])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        watcher._drop_missing(spec)
+    assert watcher.pending == {"extrap.modelers.single_parameter"}
+    messages = " ".join(str(w.message) for w in caught)
+    assert "extrap.modelers.multi_parameter" in messages and "extrap.fileio.file_reader" in messages

@@ -20,6 +20,7 @@ from extrap.modelers.single_parameter.basic import SingleParameterModeler
 
 from extrap_segmented.adapters.segmentation.modeler import (MultiSegmentModel, SegmentationAnnotation,
                                                          SegmentationWarning, SegmentedChangePointModeler)
+from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
 from extrap_segmented.segmentation.synthetic import make_series, paper_example
 
@@ -217,3 +218,62 @@ def test_help_lists_the_smooth_comparison_options():
     with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
         extrapcmd.main(["--help-modeler", "segmented"])
     assert "compare_smooth" in out.getvalue() and "smooth_error_ratio" in out.getvalue()
+
+
+# -- the modeler builds the core detection classes from its unchanged options ----------------------
+
+OPTION_DEFAULTS = {"mode": "test", "window_size": 5, "theta": 0.5, "nrss_band_low": 0.1, "nrss_band_high": 0.5,
+                   "epsilon_limit": 4.0, "max_change_points": 2, "min_segment_size": 3, "min_relative_error": 0.06,
+                   "f_limit": 10.0, "compare_smooth": True, "smooth_error_ratio": 0.5, "reliable_segment_points": 5}
+
+
+def test_segmentation_options_and_defaults_unchanged():
+    modeler = SegmentedChangePointModeler()
+    for name, default in OPTION_DEFAULTS.items():
+        assert getattr(modeler, name) == default, name
+    group = SegmentedChangePointModeler.OPTIONS["Change-point detection"]
+    declared = {option.field: option.value for option in group.options}
+    assert declared == OPTION_DEFAULTS
+
+
+def test_modeler_builds_the_detection_class_of_its_mode_with_its_options():
+    from extrap_segmented.segmentation.paper import PaperWindowSearch
+    from extrap_segmented.segmentation.significance import SignificanceSearch
+
+    modeler = SegmentedChangePointModeler()
+    modeler.f_limit, modeler.window_size, modeler.compare_smooth = 20.0, 6, False
+    test = modeler._searcher()
+    assert type(test) is SignificanceSearch
+    assert (test.f_limit, test.window, test.compare_smooth, test.noise_factor) == (20.0, 6, False, 3.0)
+    modeler.mode, modeler.theta, modeler.nrss_band_low, modeler.nrss_band_high = "paper", 0.7, 0.2, 0.6
+    paper = modeler._searcher()
+    assert type(paper) is PaperWindowSearch
+    assert (paper.theta, paper.nrss_band, paper.window) == (0.7, (0.2, 0.6), 6)
+    modeler.mode = "magic"
+    with pytest.raises(InvalidInputError, match="mode must be one of test, paper, got 'magic'"):
+        modeler._searcher()
+
+
+def test_modeler_result_equals_the_core_search_of_each_mode():
+    from extrap_segmented.segmentation.search import ChangePointSearch
+
+    x = np.arange(1, 13.0)
+    y = np.where(x <= 6, 10 + x, 2 * x ** 2)
+    for mode in ("test", "paper"):
+        modeler = SegmentedChangePointModeler()
+        modeler.mode = mode
+        model = modeler.create_model(_measurements(x, y))
+        (b, _), = ChangePointSearch(mode=mode).fit(x, y).segments()[1:]  # second segment starts at b
+        assert type(model) is SegmentedModel
+        assert [m.coordinate[0] for m in model.changing_points][-1] == x[b]
+
+
+def test_reliable_segment_points_option_controls_the_warning():
+    x = 2.0 ** np.arange(1, 9)
+    y = np.where(np.arange(8) < 5, 50 + x, 0.01 * x ** 3)
+    modeler = SegmentedChangePointModeler()
+    modeler.reliable_segment_points = 3
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SegmentationWarning)  # a 3-point segment is reliable enough now
+        model = modeler.create_model(_measurements(x, y, "short"))
+    assert model.annotations[0].suggestions == []
