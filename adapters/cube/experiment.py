@@ -13,7 +13,6 @@ from marshmallow import fields
 from extrap.entities.coordinate import Coordinate
 from extrap.entities.experiment import Experiment, ExperimentSchema
 
-from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.locations import LocationTable
 
 
@@ -51,12 +50,6 @@ class RankExperimentSchema(ExperimentSchema):
     """Schema of :class:`RankExperiment`: Extra-P's experiment plus the location tables."""
 
     location_tables = _LocationTableList(required=False, load_default=dict)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        if not self.context:
-            # Extra-P's BaseSchema creates this schema without the caller's context (see there)
-            self.context = extrap_internals.calling_experiment_schema_context(type(self))
 
     def create_object(self):
         return RankExperiment()

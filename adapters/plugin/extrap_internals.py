@@ -29,7 +29,7 @@ INTERNALS = (
     "CubeFileReader2 call-path helpers",   # common call paths of all points, as --cube does
     "AbstractDirectoryReader helpers",     # file search and parameter parsing of directory names
     "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
-    "ExperimentSchema context borrowing",  # value I/O context of the calling schema
+    "ExperimentSchema._subclasses context", # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
 )
 
@@ -81,9 +81,15 @@ def on_missing_schema(callback: Callable[[], None]) -> None:
     """
     from extrap.util.serialization_schema import BaseSchema
     for root in BaseSchema.__subclasses__():
-        registry = root.__dict__.get("_subclasses")
+        holder = root.__dict__.get("_subclasses")
+        descriptor = holder if isinstance(holder, _ContextPassingSubclasses) else None
+        registry = descriptor.entries if descriptor else holder
         if isinstance(registry, dict) and not isinstance(registry, _SchemaRegistry):
-            root._subclasses = _SchemaRegistry(registry, callback)
+            wrapped = _SchemaRegistry(registry, callback)
+            if descriptor:
+                descriptor.entries = wrapped
+            else:
+                root._subclasses = wrapped
 
 
 def modeler_class_names() -> frozenset[str]:
@@ -214,28 +220,63 @@ def _add_argument_calls(tree: ast.AST) -> Iterable[ast.Call]:
 
 # -- experiment schemas ----------------------------------------------------------------------
 
-def calling_experiment_schema_context(own_schema_type: type) -> dict:
-    """Context (value reader/writer, progress bar) of the ``ExperimentSchema`` dispatching to a
-    subclass schema, or ``{}``.
+class _ContextPassingSubclasses:
+    """Descriptor for ``ExperimentSchema._subclasses``: looked up through a schema instance, it
+    hands out sub-schemas that share that instance's ``context``.
 
-    Extra-P's ``BaseSchema.load``/``dump`` create the subclass schema with ``self._subclasses[
-    name]()`` and pass no context on, but per-location values are written and read through
-    ``context['value_io']``. No public way to reach it exists (docs/plugins.md, upstream
-    proposal), so the dispatching schema is found among the callers' frames — bounded to the
-    eight frames between ``BaseSchema.load``/``dump`` and the subclass schema's ``__init__``.
+    Extra-P's ``BaseSchema.load``/``dump`` create the sub-schema of a saved ``$type`` with
+    ``self._subclasses[name]()`` and pass no context on, but per-location values are written and
+    read through ``context['value_io']``. Looked up on the class (``__init_subclass__``
+    registering a schema) it is the plain registry.
     """
-    import inspect
-    from extrap.entities.experiment import ExperimentSchema
-    frame = inspect.currentframe()
-    try:
-        frame = frame.f_back
-        for _ in range(8):
-            if frame is None:
-                break
-            caller = frame.f_locals.get("self")
-            if isinstance(caller, ExperimentSchema) and type(caller) is not own_schema_type and caller.context:
-                return caller.context
-            frame = frame.f_back
-    finally:
-        del frame
-    return {}
+
+    def __init__(self, entries: dict):
+        self.entries = entries
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self.entries
+        return _BoundSubclasses(self.entries, instance)
+
+
+class _BoundSubclasses:
+    """``_subclasses`` as seen from one schema instance (see :class:`_ContextPassingSubclasses`)."""
+
+    def __init__(self, entries: dict, schema):
+        self._entries = entries
+        self._schema = schema
+
+    def __getitem__(self, name: str) -> Callable[[], object]:
+        schema_class = self._entries[name]
+        context = self._schema.context
+
+        def create():
+            schema = schema_class()
+            schema.context = context  # the same dict: value I/O and progress bar of the caller
+            return schema
+        return create
+
+    def __contains__(self, name) -> bool:
+        return name in self._entries
+
+    def __iter__(self):
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+def pass_experiment_schema_context() -> None:
+    """Makes ``ExperimentSchema`` give its context to the sub-schema it dispatches to (idempotent).
+
+    Does nothing while ``extrap.entities.experiment`` is not (fully) imported: it imports the
+    modeler registries itself, and ``extrap.fileio.experiment_io`` imports the reader registry
+    only after it, so a later call (the reader registry's) finds it.
+    """
+    import sys
+    ExperimentSchema = getattr(sys.modules.get("extrap.entities.experiment"), "ExperimentSchema", None)
+    if ExperimentSchema is None:
+        return
+    registry = ExperimentSchema.__dict__.get("_subclasses")
+    if isinstance(registry, dict):
+        ExperimentSchema._subclasses = _ContextPassingSubclasses(registry)

@@ -212,7 +212,13 @@ def make_registry_lazy(registry_module: str) -> None:
     if type(registry) is extrap_internals.registry_type():
         registry.extrap_segmented_registry = registry_module
         registry.__class__ = _lazy_registry_type()
-    # Opening a saved experiment reads no registry but needs this package's schemas.
+    _prepare_schemas()
+
+
+def _prepare_schemas() -> None:
+    # Sub-schemas of saved experiments get their caller's context (per-location values) ...
+    extrap_internals.pass_experiment_schema_context()
+    # ... and opening a saved experiment, which reads no registry, finds this package's schemas.
     extrap_internals.on_missing_schema(_populate_all)
 
 
@@ -230,6 +236,7 @@ def register_plugins(registry_module: str) -> None:
         _populate(registry)  # lazy: switching back registers
         return
     get_registrar().register(registry_module)
+    _prepare_schemas()
     from extrap_segmented.adapters.plugin.report import install_report_sections
     install_report_sections(get_registrar().host)
     if registry_module == FILE_READER:

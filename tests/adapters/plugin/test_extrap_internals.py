@@ -16,7 +16,7 @@ from extrap_segmented.adapters.plugin import extrap_internals
 def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
-              "extrap command-line flags", "ExperimentSchema context borrowing", "BaseSchema._subclasses"}
+              "extrap command-line flags", "ExperimentSchema._subclasses context", "BaseSchema._subclasses"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -97,6 +97,17 @@ def test_internal_extrap_command_line_flags_are_read_from_extrap_itself():
     assert "--cube" not in flags, "reader flags are added from the registry, not constants"
 
 
+def test_internal_ExperimentSchema_subclasses_is_a_dict_looked_up_through_the_instance():
+    import inspect as inspect_
+    from extrap.entities.experiment import ExperimentSchema
+    from extrap.util.serialization_schema import BaseSchema
+    entries = ExperimentSchema.__dict__["_subclasses"]
+    entries = getattr(entries, "entries", entries)
+    assert isinstance(entries, dict) and "RankExperiment" in entries, "ExperimentSchema._subclasses changed"
+    source = inspect_.getsource(BaseSchema.load) + inspect_.getsource(BaseSchema.dump)
+    assert "self._subclasses[" in source, "BaseSchema no longer dispatches through self._subclasses"
+
+
 def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_path):
     from extrap.fileio.experiment_io import read_experiment, write_experiment
     from extrap_segmented.adapters.cube.reader import CubeRankReader
@@ -114,7 +125,7 @@ def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_pa
     measurement = back.measurements[next(iter(back.measurements))][-1]
     assert type(back).__name__ == "RankExperiment"
     np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0]), \
-        "ExperimentSchema context borrowing: per-location values lost"
+        "ExperimentSchema._subclasses context: per-location values lost"
 
 
 def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
