@@ -11,6 +11,7 @@ import site
 import sys
 import warnings
 from pathlib import Path
+from typing import Optional, Sequence
 
 from extrap_segmented import __version__
 
@@ -44,10 +45,13 @@ def describe() -> str:
     lines.append("")
     lines.append("Plugins (entry-point group extrap.plugins):")
     plugin_names = list(host.distributions) or ["(none)"]
+    descriptions = {}
+    for name, result in host.call_each("extrap_segmented_describe"):
+        descriptions.setdefault(name, str(result))
     for plugin in plugin_names:
-        description = [result for name, result in host.call_each("extrap_segmented_describe") if name == plugin]
+        description = descriptions.get(plugin)
         lines.append(f"  {plugin} [{host.distributions.get(plugin, '')}]"
-                     + (f": {description[0]}" if description else ""))
+                     + (f": {description}" if description else ""))
         for registration in registrar.registrations:
             if registration.plugin != plugin:
                 continue
@@ -71,7 +75,8 @@ def describe() -> str:
     return "\n".join(lines)
 
 
-def main(argv=None) -> int:
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command (``argv`` without the program name; default: ``sys.argv[1:]``); returns 0."""
     parser = argparse.ArgumentParser(prog="extrap-segmented", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="store_true",
                         help="print versions and the registered plugins (the default)")

@@ -51,10 +51,12 @@ class RankExperimentSchema(ExperimentSchema):
 
     location_tables = _LocationTableList(required=False, load_default=dict)
 
-    def create_object(self):
+    def create_object(self) -> RankExperiment:
+        """The empty experiment marshmallow fills (also keys this schema as ``RankExperiment``)."""
         return RankExperiment()
 
-    def postprocess_object(self, obj: RankExperiment):
+    def postprocess_object(self, obj: RankExperiment) -> RankExperiment:
+        """Extra-P's post-processing, then the location tables re-attached to the measurements."""
         obj = super().postprocess_object(obj)
         obj.attach_locations()
         return obj

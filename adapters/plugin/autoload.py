@@ -27,17 +27,19 @@ DISABLE_VARIABLE = "EXTRAP_SEGMENTED_DISABLE"
 class _RegistryLoader:
     """Delegates to a registry module's own loader; makes its registry lazy once it ran."""
 
-    def __init__(self, loader, watcher):
+    def __init__(self, loader, watcher: "RegistryWatcher") -> None:
         self._loader = loader
         self._watcher = watcher
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str):
         return getattr(self._loader, name)
 
     def create_module(self, spec):
+        """The real loader's module (None: Python's default module creation)."""
         return self._loader.create_module(spec)
 
-    def exec_module(self, module):
+    def exec_module(self, module) -> None:
+        """Runs the module with its real loader, then hands its registry to the watcher."""
         try:
             self._loader.exec_module(module)
         finally:
@@ -52,10 +54,15 @@ class _RegistryLoader:
 class RegistryWatcher:
     """``sys.meta_path`` finder for Extra-P's three registry modules (and nothing else)."""
 
-    def __init__(self):
-        self.pending = set(REGISTRY_MODULES)
+    def __init__(self) -> None:
+        self.pending: set[str] = set(REGISTRY_MODULES)
 
-    def find_spec(self, fullname, path=None, target=None):
+    def find_spec(self, fullname: str, path=None, target=None) -> "importlib.machinery.ModuleSpec | None":
+        """The spec the other finders give, with a watching loader for a registry module.
+
+        Any other module name (except ``extrap`` itself, looked at once to stop watching
+        registry modules it does not have) costs one set lookup and returns None.
+        """
         if fullname not in self.pending and fullname != "extrap":
             return None
         spec = _spec_from_other_finders(self, fullname, path, target)
@@ -74,7 +81,7 @@ class RegistryWatcher:
         self._remove_if_done()
 
     def _drop_missing(self, extrap_spec) -> None:
-        """Stops watching registry modules the installed Extra-P does not have."""
+        """Stops watching registry modules the installed Extra-P does not have (one warning each)."""
         from pathlib import Path
         roots = [Path(p) for p in (extrap_spec.submodule_search_locations or ())]
         for name in sorted(self.pending):
@@ -91,7 +98,7 @@ class RegistryWatcher:
             sys.meta_path.remove(self)
 
 
-def _spec_from_other_finders(watcher, fullname, path, target):
+def _spec_from_other_finders(watcher: RegistryWatcher, fullname: str, path, target):
     for finder in sys.meta_path:
         if finder is watcher or not hasattr(finder, "find_spec"):
             continue
@@ -115,7 +122,7 @@ def _warn(message: str) -> None:
     warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
-def installed_watcher():
+def installed_watcher() -> "RegistryWatcher | None":
     """The watcher on ``sys.meta_path``, or None."""
     for finder in sys.meta_path:
         if type(finder).__name__ == "RegistryWatcher" and type(finder).__module__ == __name__:
@@ -123,7 +130,7 @@ def installed_watcher():
     return None
 
 
-def install():
+def install() -> "RegistryWatcher | None":
     """Installs the finder (idempotent). Called by the ``.pth``/``.start`` file at start-up.
 
     Returns:
@@ -140,4 +147,9 @@ def install():
     for name in REGISTRY_MODULES:
         if name in sys.modules and name in watcher.pending:
             watcher.served(name)
+    # Extra-P imported already: the finder will not see ``extrap`` again, so check now that the
+    # registry modules still awaited exist (the finder must not stay for one that moved).
+    extrap = sys.modules.get("extrap")
+    if watcher.pending and getattr(extrap, "__spec__", None) is not None:
+        watcher._drop_missing(extrap.__spec__)
     return watcher

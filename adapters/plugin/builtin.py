@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from typing import Optional
 
 from extrap_segmented.adapters.plugin.hookspecs import hookimpl
 
@@ -23,7 +24,7 @@ FILE_READERS = (
 )
 
 
-def _load(references):
+def _load(references: tuple[tuple[str, str], ...]) -> list[type]:
     classes = []
     for module_name, class_name in references:
         try:
@@ -59,8 +60,8 @@ def extrap_segmented_describe() -> str:
 
 
 @hookimpl
-def extrap_segmented_kernel_report(model, parameters):
-    """The ``Clusters:`` section of clustered kernels in ``--print all``."""
+def extrap_segmented_kernel_report(model, parameters) -> Optional[tuple[str, str]]:
+    """The ``Clusters:`` section of clustered kernels in ``--print all`` (None for other kernels)."""
     annotations = getattr(model, "annotations", None)
     if not annotations:  # most kernels: no import, no work
         return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 PACKAGE = "extrap_segmented"
 TRACEBACK_VARIABLE = "EXTRAP_SEGMENTED_TRACEBACK"
@@ -37,7 +38,8 @@ def _is_user_error(error: BaseException) -> bool:
     return isinstance(error, (RecoverableError, ExtrapSegmentedError))
 
 
-def make_excepthook(previous):
+def make_excepthook(previous: Callable) -> Callable:
+    """A ``sys.excepthook`` printing this package's user errors in one line, others via ``previous``."""
     def excepthook(exc_type, error, traceback):
         if (os.environ.get(TRACEBACK_VARIABLE) or not _is_user_error(error)
                 or not _raised_in_package(traceback)):
@@ -52,7 +54,9 @@ def _program() -> str:
     return Path(sys.argv[0]).name if sys.argv and sys.argv[0] else "python"
 
 
-def make_showwarning(previous):
+def make_showwarning(previous: Callable) -> Callable:
+    """A ``warnings.showwarning`` printing this package's data warnings in one line, others via
+    ``previous``."""
     def showwarning(message, category, filename, lineno, file=None, line=None):
         from extrap_segmented.exceptions import ExtrapSegmentedWarning
         if not issubclass(category, ExtrapSegmentedWarning):

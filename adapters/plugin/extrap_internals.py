@@ -2,13 +2,21 @@
 
 Rule: Extra-P's *public* surface is what its own extension points document and its own plugins
 use — subclassing ``AbstractModeler``/``FileReader``/``Model``/``Annotation`` and their schemas,
-``modeler_options``, ``create_schema``, the entity classes and their public methods. Everything
-else is an *internal*: a private attribute or method, the type of a registry object, a function
+``modeler_options``, the entity classes and their public methods, and the module-level names
+without a leading underscore that Extra-P's own modelers and readers call in the same way
+(:data:`RELIED_ON_PUBLIC`). Everything else is an *internal*: a private (underscore) attribute or
+method, the type of a registry object, a function replaced at run time, a class attribute
 replaced at run time, the source of a module read as data. Each internal is reached only through
 a function of this module (call sites never touch it directly), and
 ``tests/adapters/plugin/test_extrap_internals.py`` has one test per internal that fails, naming
-it, when an Extra-P (or pycubexr) release changes it. docs/plugins.md lists what Extra-P would
-need upstream so that this module could be empty.
+it, when an Extra-P release changes it (and one for the relied-on public names, whose
+undocumented signatures could change too). docs/plugins.md lists what Extra-P would need
+upstream so that this module could be empty.
+
+pycubexr: no internal is used any more. The Cube reader of ``extrap_segmented/cube`` reads the
+tar archive itself (its own ``tarfile.TarInfo`` subclass instead of pycubexr's
+``TarInfoWithoutCheck``); the core may not import adapters, so a test checks that no module of
+the package imports pycubexr at all.
 
 Pinned: ``extrap>=4.2.5,<4.3`` (pyproject.toml).
 """
@@ -18,7 +26,7 @@ import ast
 import functools
 import importlib.util
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Optional
 
 #: Internals, by the name the tests and messages use.
 INTERNALS = (
@@ -31,6 +39,16 @@ INTERNALS = (
     "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
     "ExperimentSchema._subclasses context", # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
+)
+
+#: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
+#: way) but undocumented; used directly by the call sites, their signatures tested all the same.
+RELIED_ON_PUBLIC = (
+    "extrap.modelers.loader.create_schema",            # schema of a modeler's options (modelers)
+    "extrap.fileio.io_helper.create_call_tree",        # call tree of a read experiment (Cube reader)
+    "extrap.fileio.io_helper.validate_experiment",     # Extra-P's checks of a read experiment (Cube reader)
+    "extrap.modelers.multi_parameter.Default",         # Extra-P's multi-parameter modeler (clustering)
+    "all_modelers/all_readers",                        # the registries as module attributes
 )
 
 
@@ -46,7 +64,7 @@ def registry_type() -> type:
     return CaseInsensitiveStringDict
 
 
-def registry_key(registry, name: str):
+def registry_key(registry, name: str) -> Optional[str]:
     """The key under which ``registry`` stores ``name`` (case-insensitively), or None."""
     try:
         return registry.resolve_key(name)
@@ -98,7 +116,7 @@ def modeler_class_names() -> frozenset[str]:
     return frozenset(ModelerSchema._subclasses)
 
 
-def modeler_schema_class(class_name: str):
+def modeler_schema_class(class_name: str) -> Optional[type]:
     """The modeler schema registered for ``class_name``, or None."""
     from extrap.modelers.abstract_modeler import ModelerSchema
     return ModelerSchema._subclasses.get(class_name)
@@ -157,7 +175,7 @@ def find_files_in_directory(reader, path, pattern: str, progress_bar) -> list:
     return reader._find_files_in_directory(path, pattern, progress_bar)
 
 
-def parameters_from_paths(reader, files, progress_bar):
+def parameters_from_paths(reader, files, progress_bar) -> tuple[list, list]:
     """``AbstractDirectoryReader._determine_parameters_from_paths``: parameter names and values."""
     return reader._determine_parameters_from_paths(files, progress_bar)
 

@@ -23,6 +23,8 @@ of them (pluggy passes only the ones it names), so specifications can grow witho
 plugins. Each plugin's implementation is called and checked on its own: a plugin that raises or
 returns something unusable loses its own contributions only, with a warning naming it.
 """
+from typing import Optional, Sequence
+
 import pluggy
 
 PROJECT_NAME = "extrap_segmented"
@@ -33,7 +35,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT_NAME)
 
 
 @hookspec
-def extrap_segmented_single_parameter_modelers(extrap_version: str):
+def extrap_segmented_single_parameter_modelers(extrap_version: str) -> Sequence[type]:
     """Return a sequence of modeler classes for Extra-P's single-parameter registry.
 
     Each class subclasses ``extrap.modelers.abstract_modeler.AbstractModeler``, is decorated with
@@ -48,12 +50,12 @@ def extrap_segmented_single_parameter_modelers(extrap_version: str):
 
 
 @hookspec
-def extrap_segmented_multi_parameter_modelers(extrap_version: str):
+def extrap_segmented_multi_parameter_modelers(extrap_version: str) -> Sequence[type]:
     """Return a sequence of modeler classes for Extra-P's multi-parameter registry (see above)."""
 
 
 @hookspec
-def extrap_segmented_file_readers(extrap_version: str):
+def extrap_segmented_file_readers(extrap_version: str) -> Sequence[type]:
     """Return a sequence of ``extrap.fileio.file_reader.FileReader`` subclasses.
 
     ``NAME`` becomes an argparse destination (letters, digits and underscores only) and
@@ -62,16 +64,18 @@ def extrap_segmented_file_readers(extrap_version: str):
 
 
 @hookspec
-def extrap_segmented_describe():
+def extrap_segmented_describe() -> str:
     """Return a one-line description of the plugin, shown by ``extrap-segmented --version``."""
 
 
 @hookspec
-def extrap_segmented_kernel_report(model, parameters):
+def extrap_segmented_kernel_report(experiment, model, parameters) -> Optional[tuple[str, str]]:
     """Return ``(title, text)`` to print under a kernel's model in ``extrap --print all``, or None.
 
     Args:
-        model: the kernel's Extra-P ``Model`` (of the experiment's first model set).
+        experiment: the Extra-P ``Experiment`` being printed.
+        model: the kernel's Extra-P ``Model`` (of the experiment's first model set); its
+            ``callpath`` and ``metric`` name the kernel.
         parameters: the experiment's ``Parameter`` list.
 
     The host prints ``title:`` and the indented ``text`` below the kernel's block; reports in

@@ -54,7 +54,7 @@ class PluginHost:
             results.extend((impl.plugin_name, result) for result in outcome if result is not None)
         return results
 
-    def _single_plugin_caller(self, hook_name: str, plugin: object):
+    def _single_plugin_caller(self, hook_name: str, plugin: object) -> Callable[..., list]:
         key = (hook_name, id(plugin))
         caller = self._callers.get(key)
         if caller is None:
@@ -62,7 +62,7 @@ class PluginHost:
             caller = self._callers[key] = self.manager.subset_hook_caller(hook_name, remove_plugins=others)
         return caller
 
-    def record_failure(self, plugin: str, stage: str, error: BaseException):
+    def record_failure(self, plugin: str, stage: str, error: BaseException) -> None:
         """Keeps the failure for `extrap-segmented --version` and warns once; Extra-P goes on."""
         failure = PluginFailure(plugin, stage, f"{type(error).__name__}: {error}")
         self.failures.append(failure)

@@ -46,13 +46,14 @@ class Registration:
 
     @property
     def qualified_name(self) -> str:
+        """``module.QualifiedClassName`` of the registered class."""
         return f"{self.cls.__module__}.{self.cls.__qualname__}"
 
 
 class PluginRegistrar:
     """Registers the classes of every plugin of a :class:`PluginHost` in Extra-P's registries."""
 
-    def __init__(self, host: PluginHost):
+    def __init__(self, host: PluginHost) -> None:
         self.host = host
         self.registrations: list[Registration] = []
         self.renamed_builtins: list[tuple[str, str]] = []  # (old key, new key)
@@ -171,6 +172,7 @@ def _lazy_registry_type() -> type:
     def first_read(name):
         def method(self, *args, **kwargs):
             _populate_all()  # all at once: their modules also define the schemas saved models need
+            _populate(self)  # no-op unless its module is not in sys.modules by its name any more
             return getattr(self, name)(*args, **kwargs)
         method.__name__ = name
         return method

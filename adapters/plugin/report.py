@@ -3,7 +3,7 @@
 Extra-P's text report (``extrap.fileio.io_helper.format_all``, used by ``--print all``,
 ``all-python`` and ``all-latex``) has no extension point. :func:`install_report_sections`, called
 by the plugin registration (never by importing a module), wraps it once; the wrapper asks every
-plugin's ``extrap_segmented_kernel_report(model, parameters)`` hook for a ``(title, text)``
+plugin's ``extrap_segmented_kernel_report(experiment, model, parameters)`` hook for a ``(title, text)``
 section per kernel and prints it, indented, below the kernel's block. When no plugin returns a
 section, the report is Extra-P's, byte for byte.
 """
@@ -17,12 +17,17 @@ from extrap_segmented.adapters.plugin.host import PluginHost
 HOOK = "extrap_segmented_kernel_report"
 
 
-def kernel_sections(host: PluginHost, model, parameters) -> list[tuple[str, str]]:
-    """The ``(title, text)`` sections the plugins print under one kernel (none for a None model)."""
+def kernel_sections(host: PluginHost, experiment, model) -> list[tuple[str, str]]:
+    """The ``(title, text)`` sections the plugins print under one kernel (none for a None model).
+
+    A plugin returning anything but None or a pair of strings loses that section, with a warning
+    naming it; the other plugins' sections are printed.
+    """
     if model is None:
         return []
     sections = []
-    for plugin, section in host.call_each(HOOK, model=model, parameters=parameters):
+    for plugin, section in host.call_each(HOOK, experiment=experiment, model=model,
+                                          parameters=experiment.parameters):
         if isinstance(section, tuple) and len(section) == 2 and all(isinstance(s, str) for s in section):
             if section[1]:
                 sections.append(section)
@@ -43,7 +48,7 @@ def insert_sections(text: str, experiment, host: PluginHost) -> str:
         return text
     models = experiment.modelers[0].models
     pairs = [(cp, mt) for cp in experiment.callpaths for mt in experiment.metrics]
-    sections = [kernel_sections(host, models.get(pair), experiment.parameters) for pair in pairs]
+    sections = [kernel_sections(host, experiment, models.get(pair)) for pair in pairs]
     if not any(sections):
         return text
     lines = text.splitlines(keepends=True)
@@ -68,6 +73,7 @@ def install_report_sections(host: PluginHost) -> None:
     """Wraps Extra-P's ``format_all`` once so that it prints the plugins' kernel sections."""
     def make_wrapper(original: Callable) -> Callable:
         def format_all(experiment, format=None):
+            """Extra-P's ``format_all`` plus the plugins' kernel sections."""
             return insert_sections(original(experiment, format), experiment, host)
         return format_all
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sysconfig
 import textwrap
 import sys
 import venv
@@ -66,7 +68,31 @@ def test_editable_install_exposes_only_the_package_and_the_hook(tmp_path, repo_r
     assert info["hook"] == "RegistryWatcher"
     assert Path(info["cli"]).resolve() == (repo_root / "adapters" / "cli.py").resolve()
     assert info["top_level_adapters"] is False
-    _run(python, "-m", "pip", "uninstall", "-y", "-q", "extrap-segmented")
     site_packages = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
                          .stdout.strip())
+
+    # Errors: in an editable install this package's files live in the repository, next to nothing
+    # of Extra-P's; Extra-P's own reader errors must still be left alone, ours reformatted.
+    # Extra-P and the other dependencies come from the test environment (a path entry only: its
+    # start-up files are not run, so this env's editable install is the one in use).
+    (site_packages / "test_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+
+    def extrap(flag):
+        code = ("import sys; sys.argv[0] = 'extrap'; from extrap.extrap.extrapcmd import main; "
+                f"main([{flag!r}, {str(empty)!r}, '--disable-progress'])")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("EXTRAP_SEGMENTED", "PYTHON"))}
+        return subprocess.run([str(python), "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
+                              timeout=300)
+
+    ours = extrap("--cube-ranks")
+    assert ours.returncode == 1, ours.stderr
+    assert "extrap: error: No cube_ranks files were found in:" in ours.stderr and "Traceback" not in ours.stderr
+    stock = extrap("--cube")
+    assert stock.returncode != 0 and "No cube files were found" in stock.stderr
+    assert "Traceback" in stock.stderr and "EXTRAP_SEGMENTED_TRACEBACK" not in stock.stderr, stock.stderr
+    (site_packages / "test_dependencies.pth").unlink()
+
+    _run(python, "-m", "pip", "uninstall", "-y", "-q", "extrap-segmented")
     assert not any(site_packages.glob("extrap_segmented*")), sorted(p.name for p in site_packages.iterdir())

@@ -124,8 +124,8 @@ def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_pa
     back = read_experiment(str(target))
     measurement = back.measurements[next(iter(back.measurements))][-1]
     assert type(back).__name__ == "RankExperiment"
-    np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0]), \
-        "ExperimentSchema._subclasses context: per-location values lost"
+    np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0],
+                                  err_msg="ExperimentSchema._subclasses context: per-location values lost")
 
 
 def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
@@ -139,3 +139,41 @@ def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
     with pytest.raises(KeyError):
         probe["B"]
     assert probe["A"] == 1 and calls == [1]
+
+
+def test_relied_on_public_names_keep_their_signatures():
+    """Not internals by the rule of extrap_internals.py, but undocumented: checked all the same."""
+    from extrap.fileio import file_reader, io_helper
+    from extrap.modelers import loader, multi_parameter, single_parameter
+    from extrap.modelers.abstract_modeler import MultiParameterModeler
+    assert set(extrap_internals.RELIED_ON_PUBLIC) == {
+        "extrap.modelers.loader.create_schema", "extrap.fileio.io_helper.create_call_tree",
+        "extrap.fileio.io_helper.validate_experiment", "extrap.modelers.multi_parameter.Default",
+        "all_modelers/all_readers"}
+    assert list(inspect.signature(loader.create_schema).parameters) == ["cls"], \
+        "extrap.modelers.loader.create_schema changed"
+    tree_parameters = inspect.signature(io_helper.create_call_tree).parameters
+    assert list(tree_parameters)[:2] == ["callpaths", "progress_bar"] and "progress_scale" in tree_parameters, \
+        "extrap.fileio.io_helper.create_call_tree changed"
+    assert list(inspect.signature(io_helper.validate_experiment).parameters)[:2] == ["experiment", "progress_bar"], \
+        "extrap.fileio.io_helper.validate_experiment changed"
+    assert issubclass(multi_parameter.Default, MultiParameterModeler), "extrap.modelers.multi_parameter.Default changed"
+    for module, name in ((single_parameter, "all_modelers"), (multi_parameter, "all_modelers"),
+                         (file_reader, "all_readers")):
+        assert hasattr(module, name), f"all_modelers/all_readers: {module.__name__}.{name} is gone"
+
+
+def test_no_module_of_the_package_imports_pycubexr():
+    """extrap_internals.py documents that no pycubexr internal (TarInfoWithoutCheck, ...) is used."""
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[3]
+    offenders = []
+    for folder in ("extrap_segmented", "adapters"):
+        for path in (root / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                if any(n == "pycubexr" or n.startswith("pycubexr.") for n in names):
+                    offenders.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not offenders, f"pycubexr imported (list it in extrap_internals.py): {offenders}"

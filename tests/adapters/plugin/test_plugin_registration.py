@@ -252,3 +252,92 @@ def test_start_up_hook_stops_watching_registry_modules_extrap_does_not_have(tmp_
     assert watcher.pending == {"extrap.modelers.single_parameter"}
     messages = " ".join(str(w.message) for w in caught)
     assert "extrap.modelers.multi_parameter" in messages and "extrap.fileio.file_reader" in messages
+
+
+REPORT_PLUGIN = '''
+from extrap_segmented import hookimpl
+
+
+@hookimpl
+def extrap_segmented_kernel_report(experiment, model):
+    return "Extra", f"{len(experiment.callpaths)} call paths; {model.callpath}"
+'''
+
+BAD_REPORT_PLUGIN = '''
+from extrap_segmented import hookimpl
+
+
+@hookimpl
+def extrap_segmented_kernel_report():
+    return 42
+'''
+
+PRINT_ALL = textwrap.dedent("""
+    import warnings
+    from extrap.entities.callpath import Callpath
+    from extrap.entities.coordinate import Coordinate
+    from extrap.entities.experiment import Experiment
+    from extrap.entities.measurement import Measurement
+    from extrap.entities.metric import Metric
+    from extrap.entities.parameter import Parameter
+    from extrap.fileio import io_helper
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap.modelers import single_parameter
+    warnings.simplefilter("always")
+    experiment = Experiment()
+    experiment.add_parameter(Parameter("p"))
+    experiment.add_metric(Metric("time"))
+    experiment.add_callpath(Callpath("main"))
+    for p in (2, 4, 8, 16, 32):
+        experiment.add_coordinate(Coordinate(p))
+        experiment.add_measurement(Measurement(Coordinate(p), Callpath("main"), Metric("time"), [p * 1.0]))
+    ModelGenerator(experiment, single_parameter.all_modelers["Default"]()).model_all()
+    print(io_helper.format_output(experiment, "all"), end="")
+""")
+
+
+def test_report_sections_come_from_plugin_hooks_with_arguments_and_bad_ones_only_warn(tmp_path):
+    make_distribution(tmp_path, "report-extrap-plugin", "report_extrap_plugin", REPORT_PLUGIN)
+    make_distribution(tmp_path, "bad-report-extrap-plugin", "bad_report_extrap_plugin", BAD_REPORT_PLUGIN)
+    stock = run_python(PRINT_ALL, env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
+    result = run_python(PRINT_ALL, pythonpath=[tmp_path])
+    assert stock.returncode == 0 and result.returncode == 0, stock.stderr + result.stderr
+    assert result.stdout == stock.stdout + "\t\tExtra:\n\t\t\t1 call paths; main\n"
+    assert "plugin 'bad-report-extrap-plugin' failed (hook extrap_segmented_kernel_report)" in result.stderr
+    assert "returned 42" in result.stderr and "plugin 'report-extrap-plugin' failed" not in result.stderr
+
+
+def test_importing_the_modules_replaces_no_extrap_function():
+    """The report wrapper is installed by registration, never as a side effect of an import."""
+    code = textwrap.dedent("""
+        from extrap.fileio import io_helper
+        original = io_helper.format_all
+        import extrap_segmented.adapters.clustering.modeler, extrap_segmented.adapters.clustering.report
+        import extrap_segmented.adapters.cube.reader, extrap_segmented.adapters.segmentation.modeler
+        print(io_helper.format_all is original)
+        import extrap_segmented
+        extrap_segmented.activate()
+        print(io_helper.format_all is original, io_helper.format_all.__wrapped__ is original)
+    """)
+    result = run_python(code, env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "False", "True"]
+
+
+def test_start_up_hook_installed_after_extrap_stops_watching_missing_registry_modules():
+    """Late installation (Extra-P imported already) must not leave the finder for a module that moved."""
+    code = textwrap.dedent("""
+        import os, sys, warnings
+        import extrap  # before the finder: started with the hook disabled, installed late
+        del os.environ["EXTRAP_SEGMENTED_DISABLE"]
+        from extrap_segmented.adapters.plugin import autoload
+        autoload.REGISTRY_MODULES = autoload.REGISTRY_MODULES + ("extrap.modelers.moved_away",)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            watcher = autoload.install()
+        print(sorted(watcher.pending) == sorted(autoload.REGISTRY_MODULES[:3]),
+              any("extrap.modelers.moved_away" in str(w.message) for w in caught))
+    """)
+    result = run_python(code, env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True"]
