@@ -37,8 +37,9 @@ INTERNALS = (
     "CubeFileReader2 call-path helpers",   # common call paths of all points, as --cube does
     "AbstractDirectoryReader helpers",     # file search and parameter parsing of directory names
     "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
-    "ExperimentSchema._subclasses context", # sub-schemas get the dispatching schema's context
+    "BaseSchema._subclasses context",      # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
+    "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -236,16 +237,17 @@ def _add_argument_calls(tree: ast.AST) -> Iterable[ast.Call]:
             yield node
 
 
-# -- experiment schemas ----------------------------------------------------------------------
+# -- schemas of saved experiments -------------------------------------------------------------
 
 class _ContextPassingSubclasses:
-    """Descriptor for ``ExperimentSchema._subclasses``: looked up through a schema instance, it
+    """Descriptor for ``<root schema>._subclasses``: looked up through a schema instance, it
     hands out sub-schemas that share that instance's ``context``.
 
     Extra-P's ``BaseSchema.load``/``dump`` create the sub-schema of a saved ``$type`` with
     ``self._subclasses[name]()`` and pass no context on, but per-location values are written and
-    read through ``context['value_io']``. Looked up on the class (``__init_subclass__``
-    registering a schema) it is the plain registry.
+    read through ``context['value_io']`` — by the experiment's measurements and by measurements
+    nested in models (the change points of segmented models). Looked up on the class
+    (``__init_subclass__`` registering a schema) it is the plain registry.
     """
 
     def __init__(self, entries: dict):
@@ -284,17 +286,59 @@ class _BoundSubclasses:
         return len(self._entries)
 
 
-def pass_experiment_schema_context() -> None:
-    """Makes ``ExperimentSchema`` give its context to the sub-schema it dispatches to (idempotent).
+def pass_schema_context() -> None:
+    """Makes every polymorphic root schema give its context to the sub-schemas it dispatches to
+    (idempotent; roots defined later are handled by a later call)."""
+    from extrap.util.serialization_schema import BaseSchema
+    for root in BaseSchema.__subclasses__():
+        registry = root.__dict__.get("_subclasses")
+        if isinstance(registry, dict):
+            root._subclasses = _ContextPassingSubclasses(registry)
 
-    Does nothing while ``extrap.entities.experiment`` is not (fully) imported: it imports the
-    modeler registries itself, and ``extrap.fileio.experiment_io`` imports the reader registry
-    only after it, so a later call (the reader registry's) finds it.
+
+def schema_root(schema_class: type) -> Optional[type]:
+    """The direct ``BaseSchema`` subclass ``schema_class`` belongs to (None for other schemas)."""
+    from extrap.util.serialization_schema import BaseSchema
+    for cls in schema_class.__mro__:
+        if BaseSchema in cls.__bases__:
+            return cls
+    return None
+
+
+def registered_schema(root: type, name: str) -> Optional[type]:
+    """The schema class saved files name ``name`` under ``root`` (registering plugins on a miss)."""
+    try:
+        return root._subclasses[name]
+    except KeyError:
+        return None
+
+
+def wrap_schema_io(on_dump: Callable, on_load: Callable) -> None:
+    """Routes every polymorphic schema's ``dump`` result through ``on_dump(schema, result)`` and
+    its ``load`` input through ``on_load(schema, data)`` (idempotent).
+
+    ``BaseSchema.dump``/``load`` are where Extra-P writes and reads ``$type``; they run for the
+    experiment, every model, hypothesis, function, annotation and modeler, nested or not.
     """
-    import sys
-    ExperimentSchema = getattr(sys.modules.get("extrap.entities.experiment"), "ExperimentSchema", None)
-    if ExperimentSchema is None:
+    from extrap.util.serialization_schema import BaseSchema
+    if getattr(BaseSchema.dump, "extrap_segmented_io", False):
         return
-    registry = ExperimentSchema.__dict__.get("_subclasses")
-    if isinstance(registry, dict):
-        ExperimentSchema._subclasses = _ContextPassingSubclasses(registry)
+    original_dump, original_load = BaseSchema.dump, BaseSchema.load
+
+    @functools.wraps(original_dump)
+    def dump(self, obj, **kwargs):
+        return on_dump(self, original_dump(self, obj, **kwargs))
+
+    @functools.wraps(original_load)
+    def load(self, data, **kwargs):
+        return original_load(self, on_load(self, data), **kwargs)
+
+    dump.extrap_segmented_io = load.extrap_segmented_io = True
+    BaseSchema.dump, BaseSchema.load = dump, load
+
+
+def unwrap_schema_io() -> None:
+    """Restores Extra-P's own ``BaseSchema.dump``/``load`` (no-op when they are not wrapped)."""
+    from extrap.util.serialization_schema import BaseSchema
+    if getattr(BaseSchema.dump, "extrap_segmented_io", False):
+        BaseSchema.dump, BaseSchema.load = BaseSchema.dump.__wrapped__, BaseSchema.load.__wrapped__

@@ -218,8 +218,11 @@ def make_registry_lazy(registry_module: str) -> None:
 
 
 def _prepare_schemas() -> None:
-    # Sub-schemas of saved experiments get their caller's context (per-location values) ...
-    extrap_internals.pass_experiment_schema_context()
+    # Sub-schemas of saved experiments get their caller's context (per-location values), files
+    # open in stock Extra-P too ...
+    extrap_internals.pass_schema_context()
+    from extrap_segmented.adapters.plugin import portable
+    portable.install()
     # ... and opening a saved experiment, which reads no registry, finds this package's schemas.
     extrap_internals.on_missing_schema(_populate_all)
 

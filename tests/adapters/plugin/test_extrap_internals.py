@@ -16,7 +16,8 @@ from extrap_segmented.adapters.plugin import extrap_internals
 def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
-              "extrap command-line flags", "ExperimentSchema._subclasses context", "BaseSchema._subclasses"}
+              "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
+              "BaseSchema.dump/load"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -97,18 +98,32 @@ def test_internal_extrap_command_line_flags_are_read_from_extrap_itself():
     assert "--cube" not in flags, "reader flags are added from the registry, not constants"
 
 
-def test_internal_ExperimentSchema_subclasses_is_a_dict_looked_up_through_the_instance():
+def test_internal_BaseSchema_subclasses_context_is_a_dict_looked_up_through_the_instance():
     import inspect as inspect_
     from extrap.entities.experiment import ExperimentSchema
+    from extrap.entities.model import ModelSchema
     from extrap.util.serialization_schema import BaseSchema
-    entries = ExperimentSchema.__dict__["_subclasses"]
-    entries = getattr(entries, "entries", entries)
-    assert isinstance(entries, dict) and "RankExperiment" in entries, "ExperimentSchema._subclasses changed"
-    source = inspect_.getsource(BaseSchema.load) + inspect_.getsource(BaseSchema.dump)
+    for root, name in ((ExperimentSchema, "RankExperiment"), (ModelSchema, "SegmentedModel")):
+        entries = root.__dict__["_subclasses"]
+        entries = getattr(entries, "entries", entries)
+        assert isinstance(entries, dict) and name in entries, f"{root.__name__}._subclasses changed"
+    source = inspect_.getsource(BaseSchema.load.__wrapped__) + inspect_.getsource(BaseSchema.dump.__wrapped__)
     assert "self._subclasses[" in source, "BaseSchema no longer dispatches through self._subclasses"
 
 
-def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_path):
+def test_internal_BaseSchema_dump_load_see_every_polymorphic_object():
+    """Every ``$type`` is written by ``BaseSchema.dump`` and read by ``BaseSchema.load``."""
+    import inspect as inspect_
+    from extrap.util.serialization_schema import BaseSchema
+    assert getattr(BaseSchema.dump, "extrap_segmented_io", False), "BaseSchema.dump/load: not wrapped"
+    dump_source = inspect_.getsource(BaseSchema.dump.__wrapped__)
+    load_source = inspect_.getsource(BaseSchema.load.__wrapped__)
+    assert "self.type_field" in dump_source and "self.type_field" in load_source, \
+        "BaseSchema.dump/load: $type no longer handled there"
+    assert BaseSchema.type_field == "$type", "BaseSchema.dump/load: type field renamed"
+
+
+def test_internal_BaseSchema_context_reaches_rank_experiment_schema(tmp_path):
     from extrap.fileio.experiment_io import read_experiment, write_experiment
     from extrap_segmented.adapters.cube.reader import CubeRankReader
     from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
@@ -125,12 +140,13 @@ def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_pa
     measurement = back.measurements[next(iter(back.measurements))][-1]
     assert type(back).__name__ == "RankExperiment"
     np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0],
-                                  err_msg="ExperimentSchema._subclasses context: per-location values lost")
+                                  err_msg="BaseSchema._subclasses context: per-location values lost")
 
 
 def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
     from extrap.entities.model import ModelSchema
     registry = ModelSchema.__dict__.get("_subclasses")
+    registry = getattr(registry, "entries", registry)
     assert isinstance(registry, dict), "BaseSchema._subclasses is no dict on the root schema"
     calls = []
     probe = extrap_internals._SchemaRegistry({"A": 1}, lambda: calls.append(1))
