@@ -36,6 +36,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
+from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
@@ -79,6 +80,7 @@ class _ClusteringMixin:
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
 
+    @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS) -> list[Model]:
         """Cluster and model every kernel; a kernel that fails gets its ordinary model and a note."""
         measurements = [list(ms) for ms in measurements]

@@ -26,6 +26,8 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 
 _COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
@@ -175,12 +177,15 @@ class ExpectationModeler(SingularModeler):
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)
 
+    model = summarised_run(SingularModeler.model)
+
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
         return ScalabilityValidator(self.expectation, deviation=self.deviation or None,
                                     upper_bound=self.upper_bound or None, depth=self.depth,
                                     refinement=self.refinement, prefer_expectation=self.prefer_expectation)
 
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
     def create_model(self, measurements: Sequence[Measurement]) -> Model:
         measurements = sorted(measurements, key=lambda m: m.coordinate)
         x, y = measurement_arrays(measurements, self.use_measure)

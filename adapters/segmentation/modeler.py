@@ -36,8 +36,9 @@ from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
-from extrap_segmented.adapters.pmnf.basic_modeler import constant_hypothesis as _constant_hypothesis
+from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 
 
 class SegmentationWarning(ExtrapSegmentedWarning):
@@ -173,6 +174,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
+    @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]],
               progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel with non-finite values is warned about, never fatal."""
@@ -196,21 +198,21 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     # -- internals ------------------------------------------------------------------------------
 
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
     def _model_one(self, measurements: Sequence[Measurement]) -> Model:
         try:
             return self.create_model(measurements)
         except InvalidMeasurementsError as error:
-            warnings.warn(f"{error} – modeling the finite points only", SegmentationWarning, stacklevel=3)
             finite = [m for m in measurements
                       if math.isfinite(m.coordinate[0]) and math.isfinite(m.value(self.use_measure))]
-            if len(finite) >= 2:
-                model = self.create_model(finite)
+            if len(finite) < 2:  # nothing to fit: say so instead of inventing a value
+                note = f"{error}; fewer than 2 finite points, the model is undefined (NaN)"
+                model = undefined_model(self.use_measure)
             else:
-                values = [m.value(self.use_measure) for m in finite]
-                hypothesis = _constant_hypothesis(float(np.mean(values)) if values else 0.0, self.use_measure)
-                hypothesis.compute_cost(finite)
-                model = Model(hypothesis)
-            model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
+                note = f"{error}; modeled the finite points only"
+                model = self.create_model(finite)
+            warnings.warn(note, SegmentationWarning, stacklevel=3)
+            model.annotations.append(SegmentationAnnotation([note]))
             return model
 
     def _noise(self, measurements: Sequence[Measurement]) -> np.ndarray | None:
