@@ -10,7 +10,7 @@ the first kernel's full message, the number of further kernels and the first of 
 :func:`isolated_kernel` turns an unexpected exception while modeling one kernel into a warning
 naming the kernel and a model that says it is undefined, so the other kernels are still modeled.
 Extra-P's ``RecoverableError`` (a deliberate, run-level error such as "needs per-rank values")
-still ends the run.
+still ends the run. Invalid option values end it before the first kernel (see option_rules).
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.exceptions import ExtrapSegmentedWarning
+from extrap_segmented.adapters.option_rules import check_options
 
 #: Kernels named per condition in the summary (the rest are counted).
 NAMED_KERNELS = 3
@@ -112,9 +113,11 @@ def summarise(records: Sequence[tuple[Any, Warning]]) -> list[str]:
 
 
 def summarised_run(model_method: Callable) -> Callable:
-    """Decorates a modeler's ``model(measurements, progress_bar)`` to emit one summary warning."""
+    """Decorates a modeler's ``model(measurements, progress_bar)``: checks the modeler's
+    ``OPTION_RULES`` first, then emits one summary warning for the run."""
     @functools.wraps(model_method)
     def model(self, measurements, progress_bar=DUMMY_PROGRESS, *args, **kwargs):
+        check_options(self, getattr(type(self), "OPTION_RULES", {}))  # before any kernel is modeled
         tracker = _KernelTracker(progress_bar)
         records: list[tuple[Any, Warning]] = []
         passed_on: list[tuple] = []

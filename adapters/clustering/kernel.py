@@ -29,7 +29,7 @@ from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
 from extrap_segmented.clustering.migration import class_positions, find_migrations
 from extrap_segmented.clustering.topology import topology_positions
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
 from extrap_segmented.clustering.relative_distance import check_threshold
 from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
@@ -298,7 +298,11 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     model.notes = notes
     model.annotations.append(_annotation(model, settings))
     if settings.plot_dir:
-        plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+        try:
+            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+        except OSError as error:  # a plot that cannot be written must not change the model
+            warnings.warn(f"Clustered modeler, {callpath}/{metric}: plot not written to {settings.plot_dir}: {error}",
+                          ClusteringWarning, stacklevel=2)
     return model
 
 

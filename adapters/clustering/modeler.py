@@ -36,6 +36,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
+from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
@@ -79,6 +80,9 @@ class _ClusteringMixin:
 
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
+
+    # threshold, rank/cluster value and min points are checked with the rules file (Settings.validate)
+    OPTION_RULES = {"plot_dir": option_rules.writable_directory_or_empty()}
 
     @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS) -> list[Model]:

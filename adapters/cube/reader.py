@@ -177,9 +177,14 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
 
 def _warn_left_out(keys) -> None:
-    """One warning naming the call paths that occur at only some points (both readers leave them out)."""
-    names = sorted({callpath.name for callpath, _ in keys})
-    if names:
-        warnings.warn(f"{len(names)} call paths occur at only some measurement points and are left out, as Extra-P's "
-                      f"--cube does: {', '.join(names[:5])}" + (f" and {len(names) - 5} more" if len(names) > 5 else ""),
-                      CubeDataWarning, stacklevel=3)
+    """One warning naming the kernels (call path and metric) that occur at only some points (both
+    readers leave them out), and the metrics left out entirely."""
+    keys = list(keys)
+    if not keys:
+        return
+    names = sorted({f"{callpath.name} [{metric.name}]" for callpath, metric in keys})
+    metrics = sorted({metric.name for _, metric in keys})
+    warnings.warn(f"{len(names)} kernels (call path [metric]) occur at only some measurement points and are left "
+                  f"out, as Extra-P's --cube does: {', '.join(names[:5])}"
+                  + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+                  + f"; metrics affected: {', '.join(metrics)}", CubeDataWarning, stacklevel=3)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import functools
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -40,6 +41,7 @@ INTERNALS = (
     "BaseSchema._subclasses context",      # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
     "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
+    "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -150,6 +152,30 @@ def unwrap_format_all() -> None:
     import extrap.fileio.io_helper as io_helper
     if getattr(io_helper.format_all, "extrap_segmented_report", False):
         io_helper.format_all = io_helper.format_all.__wrapped__
+
+
+# -- saving ------------------------------------------------------------------------------------
+
+def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``extrap.fileio.experiment_io.write_experiment`` by ``make_wrapper(original)``
+    (idempotent), where the command line looks it up (in its module, at call time) and where the
+    GUI does (``extrap.gui.MainWidget`` binds the name at import: replaced once that is imported).
+    Importing ``experiment_io`` here could run into Extra-P's own import cycles, so only an
+    imported module is changed; registries call this again at their first read.
+    """
+    experiment_io = sys.modules.get("extrap.fileio.experiment_io")
+    current = getattr(experiment_io, "write_experiment", None)
+    if current is None:  # not (fully) imported yet: a later call, at a registry's first read, does it
+        return
+    if not getattr(current, "extrap_segmented_atomic", False):
+        wrapper = make_wrapper(current)
+        wrapper.extrap_segmented_atomic = True
+        wrapper.__wrapped__ = current
+        experiment_io.write_experiment = current = wrapper
+    main_widget = sys.modules.get("extrap.gui.MainWidget")
+    if main_widget is not None and not getattr(getattr(main_widget, "write_experiment", None),
+                                               "extrap_segmented_atomic", True):
+        main_widget.write_experiment = current
 
 
 # -- hypotheses ------------------------------------------------------------------------------

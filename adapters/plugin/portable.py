@@ -14,6 +14,11 @@ under the key :data:`SIDE_KEY` beside it:
 - ``changing_point_values``: per-location values of a segmented model's change points (stock
   Extra-P cannot read values of measurements nested in a model).
 
+A schema class may name its stock type itself (``STOCK_TYPE``, None for the plain Extra-P
+object) and replace fields in the stock form (``stock_fields(result)``; the originals go under
+``fields``): a model with three or more segments, which Extra-P's ``SegmentedModel`` cannot hold,
+is written as a plain model of its last segment (the behaviour at scale).
+
 Extra fields of the real class stay where they are: Extra-P's schemas ignore unknown keys. Stock
 Extra-P therefore reads the nearest Extra-P model (segments, functions and values intact, notes
 and verdicts absent); with this package installed, :func:`restore` puts the real type and the
@@ -33,6 +38,19 @@ from extrap_segmented.adapters.plugin import extrap_internals
 #: Key of the data only this package reads, beside the stock form of each object.
 SIDE_KEY = "extrap_segmented"
 _TYPE = "$type"
+_NEAREST = object()
+_USED = "extrap_segmented_side_data"  # set in the (shared) schema context once any side data is written
+
+
+def _note() -> dict:
+    from extrap_segmented._version import __version__
+    return {"saved_with": f"extrap-segmented {__version__}",
+            "note": "Parts of this experiment were made with extrap-segmented. Extra-P without it shows them as "
+                    "the nearest Extra-P models (segments, functions and values intact; notes, verdicts and "
+                    "rank classes left out); install extrap-segmented to see them in full."}
+
+
+NOTE = _note()
 
 
 class SavedFileWarning(ExtrapSegmentedWarning):
@@ -63,7 +81,13 @@ def make_portable(schema: Any, result: Any) -> Any:
     own_type = result.get(_TYPE)
     if own_type is not None and root is not None and _is_ours(type(schema)) and not _is_modeler(root):
         side[_TYPE] = own_type
-        stock = _nearest_stock_name(type(schema), root)
+        stock = getattr(type(schema), "STOCK_TYPE", _NEAREST)
+        if stock is _NEAREST:
+            stock = _nearest_stock_name(type(schema), root)
+        replace = getattr(schema, "stock_fields", None)
+        for name, value in (replace(result) if callable(replace) else {}).items():
+            side.setdefault("fields", {})[name] = result.get(name)
+            result[name] = value
         if stock is None:
             del result[_TYPE]
         else:
@@ -78,6 +102,11 @@ def make_portable(schema: Any, result: Any) -> Any:
         # 'value_io'), so their per-location values are kept for this package only.
         side["changing_point_values"] = [m.get("values") if isinstance(m, dict) else None for m in points]
         result["changing_points"] = [{**m, "values": None} if isinstance(m, dict) else m for m in points]
+    context = getattr(schema, "context", None)
+    if side and isinstance(context, dict):
+        context[_USED] = True
+    if root is not None and root.__name__ == "ExperimentSchema" and isinstance(context, dict) and context.get(_USED):
+        side.update(NOTE)
     if side:
         result[SIDE_KEY] = {**result.get(SIDE_KEY, {}), **side}
     return result
@@ -99,6 +128,8 @@ def restore(schema: Any, data: Any) -> Any:
                           f"does not know; showing it as {data.get(_TYPE, 'an Extra-P object')}",
                           SavedFileWarning, stacklevel=2)
             return data
+    if isinstance(side.get("fields"), dict):
+        data.update(side["fields"])
     if isinstance(side.get("annotations"), list):
         data["annotations"] = [a for a in side["annotations"] if _known_annotation(a)]
     values, points = side.get("changing_point_values"), data.get("changing_points")

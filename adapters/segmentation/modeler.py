@@ -38,6 +38,7 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 
 
@@ -128,6 +129,13 @@ class MultiSegmentModel(SegmentedModel):
 
 class MultiSegmentModelSchema(SegmentedModelSchema):
     segment_bounds = fields.List(fields.Tuple((fields.Float(), fields.Float())))
+    # Saved for stock Extra-P (whose SegmentedModel holds two segments) as a plain model of the
+    # last segment, the behaviour at scale; the plugin restores all segments (plugin/portable.py).
+    STOCK_TYPE = None
+
+    def stock_fields(self, result: dict) -> dict:
+        segments = result.get("segment_models") or []
+        return {"hypothesis": segments[-1].get("hypothesis")} if segments else {}
 
     def create_object(self) -> MultiSegmentModel:
         return MultiSegmentModel(None, [], [])
@@ -138,6 +146,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     """Detects changes of behaviour and models each segment with Extra-P's PMNF search."""
 
     NAME = "Segmented"
+    EXTRAP_REPLACES_BUILTIN = True  # takes over Extra-P's "Segmented", kept as "Segmented-Classic"
     DESCRIPTION = ("Detects segmented behaviour (e.g. an algorithm switch at some process count), locates the "
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
@@ -173,6 +182,15 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                           compare_smooth, smooth_error_ratio, reliable_segment_points)
 
     # -- Extra-P entry points -------------------------------------------------------------------
+
+    OPTION_RULES = {
+        "window_size": option_rules.integer_at_least(3), "theta": option_rules.number_at_least(0),
+        "nrss_band_low": option_rules.number_at_least(0), "nrss_band_high": option_rules.number_at_least(0),
+        "epsilon_limit": option_rules.number_above(0), "max_change_points": option_rules.integer_at_least(0),
+        "min_segment_size": option_rules.integer_at_least(2), "min_relative_error": option_rules.number_at_least(0),
+        "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
+        "reliable_segment_points": option_rules.integer_at_least(1),
+    }
 
     @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]],

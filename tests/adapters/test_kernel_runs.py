@@ -103,3 +103,48 @@ def test_900_kernels_with_the_same_condition_print_one_line(tmp_path):
     assert len(warning_lines) == 1, warning_lines[:5]
     assert "also 899 more kernels" in warning_lines[0]
     assert result.stdout.count("kernel") == 900
+
+
+@pytest.mark.parametrize("option, fragment", [
+    ("window_size=-1", "option window_size=-1 is not allowed; it must be an integer ≥ 3"),
+    ("theta=nan", "option theta=nan is not allowed; it must be a finite number ≥ 0"),
+    ("f_limit=-5", "option f_limit=-5.0 is not allowed; it must be a finite number > 0"),
+    ("epsilon_limit=0", "option epsilon_limit=0.0 is not allowed; it must be a finite number > 0"),
+    ("min_segment_size=1", "option min_segment_size=1 is not allowed; it must be an integer ≥ 2"),
+])
+def test_invalid_segmented_options_stop_the_run_before_modeling_with_one_error(option, fragment):
+    series = Path(__file__).resolve().parents[2] / "fixtures" / "series" / "mpi_collectives.txt"
+    extrap = Path(sys.executable).parent / "extrap"
+    result = subprocess.run([str(extrap), "--text", str(series), "--modeler", "segmented", "--options", option,
+                             "--disable-progress"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == f"extrap: error: Segmented modeler: {fragment}"
+    assert "warning" not in result.stderr and result.stdout == ""
+
+
+def test_unwritable_plot_dir_is_an_error_before_modeling(tmp_path):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("")
+    gather = Path(__file__).resolve().parents[2] / "fixtures" / "cube" / "gather-switch-p"
+    extrap = Path(sys.executable).parent / "extrap"
+    result = subprocess.run([str(extrap), "--cube-ranks", str(gather), "--modeler", "clustered", "--options",
+                             f"plot_dir={blocker / 'plots'}", "--disable-progress"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert "option plot_dir=" in result.stderr and "directory this user can write to" in result.stderr
+    assert result.stdout == ""
+
+
+def test_every_option_rule_names_an_option_of_its_modeler():
+    from extrap_segmented.adapters.plugin.registration import activate
+    activate()
+    from extrap_segmented.adapters.segmentation.modeler import SegmentedChangePointModeler
+    from extrap_segmented.adapters.clustering.modeler import ClusteredSingleParameterModeler
+    for modeler in (SegmentedChangePointModeler, ClusteredSingleParameterModeler):
+        fields = set()
+        for option in modeler.OPTIONS.values():
+            fields.update(o.field for o in getattr(option, "options", [option]))
+        assert modeler.OPTION_RULES and set(modeler.OPTION_RULES) <= fields, modeler.__name__
+        instance = modeler()
+        for name, rule in modeler.OPTION_RULES.items():
+            assert rule.check(getattr(instance, name)), f"{modeler.__name__}: default of {name} breaks its rule"

@@ -60,6 +60,8 @@ def test_saved_experiment_reopens_with_and_without_the_plugin(tmp_path, inputs, 
     with zipfile.ZipFile(target) as archive:
         data = json.loads(archive.read("experiment.json"))
     assert "$type" not in data, "the experiment itself must be stock-shaped"
+    if inputs[0] == "--cube-ranks" or own_type:  # says in words what stock Extra-P will not show
+        assert "install extrap-segmented to see them in full" in data["extrap_segmented"]["note"]
 
     with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
     assert with_plugin.returncode == 0, with_plugin.stderr
@@ -132,3 +134,57 @@ def test_a_file_with_a_type_this_version_does_not_know_opens_with_a_warning(tmp_
     assert "FutureNote" in result.stderr and "FutureExperiment" in result.stderr
     assert "does not know" in result.stderr and "Traceback" not in result.stderr
     assert "MPI_Gather [time]: " in result.stdout and "for p<=32" in result.stdout
+
+
+def test_saving_onto_a_directory_is_a_clear_error_and_leaves_nothing_behind(tmp_path):
+    target = tmp_path / "results.extra-p"
+    target.mkdir()
+    result = _extrap("--text", str(SERIES), "--save-experiment", str(target))
+    assert result.returncode == 1
+    assert f"cannot save the experiment to {target}: it is a directory" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.extra-p"]
+
+
+def test_a_failed_save_keeps_the_previous_file_and_leaves_no_temporary_file(tmp_path):
+    from extrap.fileio import experiment_io
+    from extrap.fileio.text_file_reader import read_text_file
+    from extrap_segmented.adapters.plugin.registration import activate
+    activate()
+    experiment = read_text_file(str(SERIES))
+    target = tmp_path / "saved.extra-p"
+    experiment_io.write_experiment(experiment, str(target))
+    good = target.read_bytes()
+    assert getattr(experiment_io.write_experiment, "extrap_segmented_atomic", False)
+    original = experiment_io.write_experiment.__wrapped__
+
+    def fails_half_way(experiment, path, *args, **kwargs):
+        Path(path).write_bytes(b"PK\x03\x04 truncated")
+        raise OSError(28, "No space left on device")
+    from extrap.util.exceptions import RecoverableError
+    from extrap_segmented.adapters.plugin.atomic_save import make_atomic
+    with pytest.raises(RecoverableError, match="No space left on device"):
+        make_atomic(fails_half_way)(experiment, str(target))
+    assert target.read_bytes() == good
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saved.extra-p"]
+    make_atomic(original)(experiment, str(target))
+    assert experiment_io.read_experiment(str(target)).callpaths == experiment.callpaths
+
+
+def test_three_segments_open_in_stock_extrap_as_the_last_segment_and_fully_with_the_plugin(tmp_path):
+    import math
+    points = [2 ** i for i in range(1, 16)]
+    values = [1e-3 * p if p <= 32 else 0.1 + 1e-2 * math.log2(p) if p <= 1024 else 1e-5 * p for p in points]
+    series = tmp_path / "three.txt"
+    series.write_text("PARAMETER p\nPOINTS " + " ".join(map(str, points)) + "\n\nREGION three\nMETRIC time\n"
+                      + "".join(f"DATA {v}\n" for v in values))
+    target = tmp_path / "three.extra-p"
+    saved = _extrap("--text", str(series), "--modeler", "segmented", "--save-experiment", str(target),
+                    "--print", FORMAT)
+    assert saved.returncode == 0, saved.stderr
+    assert saved.stdout.count(" for ") == 3, saved.stdout
+    with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
+    assert _same_format(with_plugin.stdout) == _same_format(saved.stdout)
+    stock = _extrap("--experiment", str(target), "--print", FORMAT, stock=True)
+    assert stock.returncode == 0, stock.stderr
+    last_segment = saved.stdout.strip().splitlines()[-1].split(" for ")[0]
+    assert _same_format(stock.stdout) == "three [time]: " + _same_format(last_segment)

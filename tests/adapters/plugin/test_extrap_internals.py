@@ -6,6 +6,7 @@ extrap_internals.py (and only it) needs adapting.
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
-              "BaseSchema.dump/load"}
+              "BaseSchema.dump/load", "experiment_io.write_experiment"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -193,3 +194,21 @@ def test_no_module_of_the_package_imports_pycubexr():
                 if any(n == "pycubexr" or n.startswith("pycubexr.") for n in names):
                     offenders.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not offenders, f"pycubexr imported (list it in extrap_internals.py): {offenders}"
+
+
+def test_internal_experiment_io_write_experiment_is_looked_up_at_call_time():
+    """The command line calls ``experiment_io.write_experiment``; the GUI binds it at import."""
+    import inspect as inspect_
+    from extrap.extrap import extrapcmd
+    from extrap.fileio import experiment_io
+    from extrap_segmented.adapters.plugin.registration import activate
+    activate()
+    assert "experiment_io.write_experiment(" in inspect_.getsource(extrapcmd), \
+        "experiment_io.write_experiment: the command line no longer looks it up in its module"
+    assert getattr(experiment_io.write_experiment, "extrap_segmented_atomic", False), \
+        "experiment_io.write_experiment: not replaced"
+    assert list(inspect_.signature(experiment_io.write_experiment.__wrapped__).parameters)[:2] == \
+        ["experiment", "path"], "experiment_io.write_experiment: signature changed"
+    source = Path(inspect_.getsourcefile(experiment_io)).parent.parent / "gui" / "MainWidget.py"
+    assert "import read_experiment, write_experiment" in source.read_text(), \
+        "experiment_io.write_experiment: the GUI no longer imports it by name"
