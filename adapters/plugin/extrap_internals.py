@@ -173,8 +173,8 @@ def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
         wrapper.__wrapped__ = current
         experiment_io.write_experiment = current = wrapper
     main_widget = sys.modules.get("extrap.gui.MainWidget")
-    if main_widget is not None and not getattr(getattr(main_widget, "write_experiment", None),
-                                               "extrap_segmented_atomic", True):
+    bound = getattr(main_widget, "write_experiment", None)
+    if bound is not None and not getattr(bound, "extrap_segmented_atomic", False):
         main_widget.write_experiment = current
 
 
