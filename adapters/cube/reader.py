@@ -39,6 +39,7 @@ from extrap.util.dynamic_options import DynamicOptions
 from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
+from extrap_segmented.adapters.cube.calltree import build_call_tree
 from extrap_segmented.adapters.cube.experiment import RankExperiment
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
@@ -129,7 +130,9 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
             # call path itself, which is still there: each measurement is merged with itself and deleted.
             # So the parents keep their own values, and so do their per-location values here.
             extrap_internals.merge_callpaths(experiment, to_merge, progress_bar)
-        experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, progress_bar, progress_scale=0.1)
+        progress_bar.step("Creating calltree")
+        # Extra-P's create_call_tree is cubic in the depth and recursive (RecursionError beyond ~1,000 levels)
+        experiment.call_tree = build_call_tree(experiment.callpaths)
         io_helper.validate_experiment(experiment, progress_bar)
         progress_bar.update()
         return experiment
