@@ -225,13 +225,15 @@ def _run(args, readers) -> int:
     elif baseline and not args.expectations:
         config = ExpectationConfig([ExpectationEntry(name=label, callpath=glob.escape(e.get("callpath") or label),
                                                      metric=glob.escape(e.get("metric") or "*"),
-                                                     expectation=e["expectation"])
+                                                     expectation=e["expectation"],
+                                                     options=_baseline_space(e, label),
+                                                     aggregation=_baseline_aggregation(e))
                                     for label, e in baseline_entries.items()], [], args.baseline)
     experiment = read_input(args, readers)
     notes = []
     rows = collect_rows(experiment, config, args, baseline, notes)
 
-    results, errors = {}, []
+    results, errors, aggregations = {}, [], {}
     for label, entry, cp, metric, x, y, expectation, variable in rows:
         validator = ScalabilityValidator(expectation, variable=variable, **entry.validator_options())
         if args.aggregation:
@@ -242,6 +244,7 @@ def _run(args, readers) -> int:
             errors.append(f"{label} ({cp}, {metric}): {error}")
             continue
         results[label] = (result, cp, metric)
+        aggregations[label] = validator.aggregation
 
     rule_results = []
     models = {label: r.model for label, (r, _, _) in results.items()}
@@ -260,7 +263,8 @@ def _run(args, readers) -> int:
     for note in notes:
         print(f"note: {note}")
     failures = failure_reasons(results, rule_results, fail_on)
-    report = {"rows": [dict(function=label, callpath=cp, metric=metric, **r.to_dict())
+    report = {"rows": [dict(function=label, callpath=cp, metric=metric, aggregation=aggregations[label],
+                            **r.to_dict())
                        for label, (r, cp, metric) in results.items()],
               "rules": [r.to_dict() for r in rule_results], "notes": notes, "errors": errors,
               "fail_on": sorted(fail_on), "failures": failures, "passed": not failures and not errors}
@@ -276,6 +280,28 @@ def _run(args, readers) -> int:
     for error in errors:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
     return 2 if errors else (1 if failures else 0)
+
+
+def _baseline_space(entry: dict, label: str) -> dict:
+    """Validator options that rebuild the search space a baseline entry was fitted in: the same
+    data must meet its own status quo, which a differently ruled space could miss."""
+    space = entry.get("search_space")
+    if not isinstance(space, dict):
+        return {}
+    options = {}
+    for key in ("lower_bound", "upper_bound"):
+        if isinstance(space.get(key), str):
+            options[key] = space[key]
+    terms = space.get("terms")
+    if isinstance(terms, list) and all(isinstance(t, str) for t in terms):
+        options["extra_terms"] = terms
+    return options
+
+
+def _baseline_aggregation(entry: dict) -> str:
+    from extrap_segmented.expectations.fit import aggregation_name
+    value = entry.get("aggregation")
+    return aggregation_name(value) if isinstance(value, str) else "median"
 
 
 def failure_reasons(results, rule_results, fail_on) -> list:

@@ -35,7 +35,8 @@ def save_baseline(path, rows: dict) -> Path:
             raise InvalidInputError(f"baseline row {label!r} has no 'model_term_exact'")
         entries[label] = {"model": row["model_term_exact"], "parameter": row.get("parameter", "p"),
                           "formula": row.get("formula"), "adjusted_r2": row.get("adjusted_r2"),
-                          "callpath": row.get("callpath"), "metric": row.get("metric")}
+                          "callpath": row.get("callpath"), "metric": row.get("metric"),
+                          "search_space": row.get("search_space"), "aggregation": row.get("aggregation")}
     path = Path(path)
     path.write_text(json.dumps({"format": BASELINE_FORMAT, "version": BASELINE_VERSION, "entries": entries},
                                indent=2, sort_keys=True) + "\n")

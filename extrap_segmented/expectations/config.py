@@ -62,7 +62,7 @@ class ExpectationEntry:
         """Keyword options for :class:`~extrap_segmented.expectations.validation.ScalabilityValidator`."""
         opts = {k: v for k, v in self.options.items()
                 if k in {"deviation", "lower_bound", "upper_bound", "depth", "refinement", "alpha",
-                         "prefer_expectation"}}
+                         "prefer_expectation", "extra_terms"}}
         if "search_exponents" in self.options:
             opts["extra_exponents"] = [str(e) for e in self.options["search_exponents"]]
         opts["aggregation"] = self.aggregation

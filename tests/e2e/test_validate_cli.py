@@ -168,3 +168,17 @@ def test_pytest_plugin_options(pytester):
     result.stderr.fnmatch_lines(["*--extrap-fail-on: unknown value(s) *bogus*"])
     help_text = pytester.runpytest("--help").stdout.str()
     assert "scaling expectations (extrap-segmented)" in help_text and "--extrap-aggregation" in help_text
+
+
+def test_linear_growth_fails_a_log_gate_with_exit_1(tmp_path):
+    # issue 12's reproduction, through the installed command: y = 0.001·p, p = 8…128
+    lin5 = tmp_path / "lin5.txt"
+    lin5.write_text("PARAMETER p\nPOINTS 8 16 32 64 128\n\nREGION kernel\nMETRIC time\n"
+                    + "".join(f"DATA {0.001 * p:g}\n" for p in (8, 16, 32, 64, 128)))
+    exe = shutil.which("extrap-validate", path=str(__import__("pathlib").Path(sys.executable).parent))
+    done = subprocess.run([exe, "--text", str(lin5), "--expect", "O(log p)", "--fail-on", "worse"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "O(1)" not in done.stdout.splitlines()[2]
+    assert "≥ O(log^2 p)" in done.stdout and "no match" in done.stdout
+    assert "grows faster than expected" in done.stderr
