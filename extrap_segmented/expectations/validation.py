@@ -244,8 +244,12 @@ class ValidationResult:
     def verdict_line(self) -> str:
         """``Verdict: match (expected O(log p), model O(log p), δ = O(1))``, the same words everywhere."""
         r = self.row()
-        return (f"Verdict: {self.verdict} (expected {r['expectation']}, model {r['model']}, "
-                f"δ = {r['divergence']})")
+        return verdict_line(self.verdict, r["expectation"], r["model"], r["divergence"])
+
+
+def verdict_line(verdict: str, expectation: str, model: str, divergence: str) -> str:
+    """The one-line verdict printed by ``extrap --print all`` and written by ``extrap-validate``."""
+    return f"Verdict: {verdict} (expected {expectation}, model {model}, δ = {divergence})"
 
 
 def aggregate_columns(x, Y, aggregation: str) -> np.ndarray:
