@@ -21,7 +21,14 @@ from pathlib import Path
 
 import numpy as np
 
-FAIL_CHOICES = ("no-match", "approximate", "rule", "worse", "never")
+FAIL_CHOICES = ("no-match", "approximate", "inconclusive", "rule", "worse", "never")
+EXIT_PASS, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_CODES = """exit codes:
+  0  every validated function and rule passed the --fail-on conditions
+  1  validation failed: a verdict, rule or growth listed in --fail-on occurred
+  2  bad input or configuration (unreadable or malformed file, unknown option value, unknown
+     parameter, nothing to validate, unwritable output); the message names the file, option or
+     value at fault. extrap-validate never ends with a traceback."""
 
 
 class _InputError(Exception):
@@ -44,7 +51,8 @@ def _readers():
 def build_parser(readers) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="extrap-validate", description="Validate measured scaling against big-O expectations "
-        "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.")
+        "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     inputs = parser.add_argument_group("input (one reader, as in extrap)")
     group = inputs.add_mutually_exclusive_group(required=True)
     for reader in readers.values():
@@ -60,7 +68,7 @@ def build_parser(readers) -> argparse.ArgumentParser:
                       "(instead of, or as default for, the TOML file)")
     spec.add_argument("--metric", default=None, help="metric glob used with --expect (default: all)")
     spec.add_argument("--aggregation", default=None, help="mean, median, min or q1 (overrides the file)")
-    spec.add_argument("--target", type=float, default=None, help="default target scale of rules")
+    spec.add_argument("--target", type=_positive_float, default=None, help="default target scale of rules (> 0)")
     regression = parser.add_argument_group("regression mode")
     regression.add_argument("--save-baseline", metavar="JSON", help="save the fitted models as a baseline")
     regression.add_argument("--baseline", metavar="JSON", help="use a saved baseline as the expectation "
@@ -69,9 +77,47 @@ def build_parser(readers) -> argparse.ArgumentParser:
     out.add_argument("--json-out", metavar="OUT", help="write the report as JSON")
     out.add_argument("--plot-dir", metavar="DIR", help="write one PNG per validated function")
     out.add_argument("--fail-on", default=None,
-                     help="comma-separated: no-match, approximate, rule, worse (grows faster than "
-                          "expected) or never (default: no-match,rule)")
+                     help="comma-separated: no-match, approximate, inconclusive (the data cannot "
+                          "decide), rule, worse (grows faster than expected) or never (default: no-match,rule)")
     return parser
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number")
+    return value
+
+
+def check_output_file(path: str, option: str) -> None:
+    """Fails early (before any work) when ``option``'s file cannot be written."""
+    import os
+    target = Path(path)
+    if target.is_dir():
+        raise _InputError(f"{option} {path}: is a directory, not a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise _InputError(f"{option} {path}: directory {parent} does not exist")
+    if (target.exists() and not os.access(target, os.W_OK)) or not os.access(parent, os.W_OK):
+        raise _InputError(f"{option} {path}: not writable")
+
+
+def check_output_dir(path: str, option: str) -> None:
+    """Fails early when ``option``'s directory cannot be created or written."""
+    import os
+    target = Path(path)
+    if target.exists():
+        if not target.is_dir():
+            raise _InputError(f"{option} {path}: exists and is not a directory")
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise _InputError(f"{option} {path}: directory is not writable")
+        return
+    existing = next((p for p in target.parents if p.exists()), Path("."))
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise _InputError(f"{option} {path}: cannot be created ({existing} is not a writable directory)")
 
 
 def parse_fail_on(text, regression: bool) -> set:
@@ -104,30 +150,12 @@ def read_input(args, readers):
 
 
 def _series(measurements, index: int, aggregation: str, notes: list, label: str):
-    """Repeated x and y arrays of one call path/metric along parameter ``index``.
-
-    Measurements without per-repetition values contribute the statistic ``aggregation`` they keep
-    (the median, with a note, for ``q1``, which they do not keep).
-    """
-    from extrap.entities.measurement import Measure
-    from extrap_segmented.adapters.measurements import extrap_measure
-    xs, ys = [], []
-    fallback = False
-    for m in measurements:
-        values = None if m.values is None else np.ma.filled(np.ma.asarray(m.values, dtype=float), np.nan)
-        if values is not None and values.ndim == 1:
-            xs.extend([float(m.coordinate[index])] * len(values))
-            ys.extend(values.tolist())
-            continue
-        measure = extrap_measure(aggregation)
-        if measure is None:  # q1: not one of the statistics a Measurement keeps
-            measure, fallback = Measure.MEDIAN, True
-        statistic = m.value(measure)
-        xs.append(float(m.coordinate[index]))
-        ys.append(float(statistic))
-    if fallback:
-        notes.append(f"{label}: q1 needs per-repetition values, which this input lacks; used the median")
-    return np.array(xs), np.array(ys)
+    """Repeated x and y arrays of one call path/metric (the modeler's too: one engine)."""
+    from extrap_segmented.adapters.expectations.series import series_arrays
+    x, y, note = series_arrays(measurements, index, aggregation)
+    if note:
+        notes.append(f"{label}: {note}")
+    return x, y
 
 
 def collect_rows(experiment, config, args, baseline, notes):
@@ -140,7 +168,7 @@ def collect_rows(experiment, config, args, baseline, notes):
     metrics = {m.name: m for m in experiment.metrics}
     rows = []
     for i, entry in enumerate(config.entries):
-        where = f"[[expectation]] #{i + 1} ({entry.name!r})"
+        where = "--expect" if entry.name == "*" else f"[[expectation]] #{i + 1} ({entry.name!r})"
         cps = match_names(entry.callpath, callpaths, what="call path", entry=where, source=config.source)
         mets = match_names(entry.metric, metrics, what="metric", entry=where, source=config.source)
         aggregation = aggregation_name(args.aggregation or entry.aggregation)
@@ -160,6 +188,10 @@ def collect_rows(experiment, config, args, baseline, notes):
                     raise ExpectationConfigError(f"{config.source}: {where}: no expectation (and no baseline "
                                                  f"entry for {label!r})")
                 variable = parse_expectation(expectation).variable
+                if variable is not None and variable not in parameters:
+                    raise ExpectationConfigError(
+                        f"{config.source}: {where}: expectation {expectation!r} is in parameter {variable!r}, "
+                        f"but the experiment's parameters are {parameters}")
                 if len(parameters) == 1:
                     x, y = _series(measurements, 0, aggregation, notes, label)
                     rows.append((label, entry, cp_name, met_name, x, y, expectation, parameters[0]))
@@ -199,7 +231,11 @@ def run(argv=None) -> int:
         return _run(args, readers)
     except (_InputError, ExtrapSegmentedError) as error:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except Exception as error:  # the contract: never a traceback, never exit 1 for a crash
+        print(f"extrap-validate: error: {type(error).__name__}: {error} (unexpected; please report it)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 def _run(args, readers) -> int:
@@ -211,6 +247,11 @@ def _run(args, readers) -> int:
     from extrap_segmented.expectations.validation import ScalabilityValidator
 
     fail_on = parse_fail_on(args.fail_on, regression=bool(args.baseline))
+    for option, value in (("--json-out", args.json_out), ("--save-baseline", args.save_baseline)):
+        if value:
+            check_output_file(value, option)
+    if args.plot_dir:
+        check_output_dir(args.plot_dir, "--plot-dir")
     baseline_entries = load_baseline_entries(args.baseline) if args.baseline else {}
     baseline = {label: entry["expectation"] for label, entry in baseline_entries.items()} or None
     if args.expectations:
@@ -229,9 +270,13 @@ def _run(args, readers) -> int:
                                                      options=_baseline_space(e, label),
                                                      aggregation=_baseline_aggregation(e))
                                     for label, e in baseline_entries.items()], [], args.baseline)
+    if not config.entries and not config.rules:
+        raise _InputError(f"{config.source}: nothing to validate: no [[expectation]] or [[rule]] entries")
     experiment = read_input(args, readers)
     notes = []
     rows = collect_rows(experiment, config, args, baseline, notes)
+    if not rows:
+        raise _InputError(f"{config.source}: nothing validated: no entry matched a call path with measurements")
 
     results, errors, aggregations = {}, [], {}
     for label, entry, cp, metric, x, y, expectation, variable in rows:
@@ -268,18 +313,21 @@ def _run(args, readers) -> int:
                        for label, (r, cp, metric) in results.items()],
               "rules": [r.to_dict() for r in rule_results], "notes": notes, "errors": errors,
               "fail_on": sorted(fail_on), "failures": failures, "passed": not failures and not errors}
-    if args.json_out:
-        Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
-    if args.save_baseline:
-        save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
-        print(f"baseline written to {args.save_baseline}")
-    if args.plot_dir:
-        write_plots(results, Path(args.plot_dir))
+    try:
+        if args.json_out:
+            Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
+        if args.save_baseline:
+            save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
+            print(f"baseline written to {args.save_baseline}")
+        if args.plot_dir:
+            write_plots(results, Path(args.plot_dir))
+    except OSError as error:
+        raise _InputError(f"cannot write {error.filename or 'output'}: {error.strerror or error}") from error
     for reason in failures:
         print(f"FAIL: {reason}", file=sys.stderr)
     for error in errors:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
-    return 2 if errors else (1 if failures else 0)
+    return EXIT_BAD_INPUT if errors else (EXIT_FAILED if failures else EXIT_PASS)
 
 
 def _baseline_space(entry: dict, label: str) -> dict:
@@ -311,6 +359,8 @@ def failure_reasons(results, rule_results, fail_on) -> list:
             reasons.append(f"{label}: no match ({r.describe()})")
         elif "approximate" in fail_on and r.verdict == "approximate":
             reasons.append(f"{label}: approximate ({r.describe()})")
+        elif "inconclusive" in fail_on and r.verdict == "inconclusive":
+            reasons.append(f"{label}: inconclusive ({r.describe()}; {'; '.join(r.notes)})")
         elif "worse" in fail_on and r.direction == "faster":
             reasons.append(f"{label}: grows faster than expected ({r.describe()})")
     if "rule" in fail_on:
