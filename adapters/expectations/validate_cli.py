@@ -376,13 +376,15 @@ def format_table(results, rule_results) -> str:
             for _, name in rr.rule.lhs:
                 warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
                                               + (f" at {rr.break_at:.4g}" if rr.break_at else ""))
-    header = ("function", "expectation", "model", "adj. R²", "δ", "verdict", "rules")
-    lines = []
+    header = ("function", "expectation", "model", "indistinguishable", "adj. R²", "δ", "verdict", "rules")
+    lines, remarks = [], []
     for label, (r, _, _) in results.items():
         row = r.row()
-        lines.append((label, row["expectation"], row["model"], format_adjusted_r2(row["adjusted_r2"]),
+        lines.append((label, row["expectation"], row["model"], row["range"] if row["range"] != row["model"] else "",
+                      format_adjusted_r2(row["adjusted_r2"]),
                       row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
                       "; ".join(warnings_by_name.get(label, []))))
+        remarks += [f"{label}: {note}" for note in r.notes]
     widths = [max(len(str(c)) for c in col) for col in zip(header, *lines)] if lines else [len(h) for h in header]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [fmt.format(*header).rstrip(), fmt.format(*("-" * w for w in widths)).rstrip()]
@@ -390,6 +392,9 @@ def format_table(results, rule_results) -> str:
     if rule_results:
         out.append("")
         out += [f"rule {rr.rule.text}: {rr.status} — {rr.message}" for rr in rule_results]
+    if remarks:
+        out.append("")
+        out += [f"note: {remark}" for remark in remarks]
     return "\n".join(out)
 
 

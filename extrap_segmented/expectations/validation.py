@@ -190,7 +190,7 @@ class ValidationResult:
         if self.verdict == INCONCLUSIVE:
             where = f"measure {v} = {self.decide_at:g}" if self.decide_at else \
                 "more or less noisy measurements are needed"
-            notes.append(f"{self.model.n_points} points cannot tell {self.range_text} apart; {where}")
+            notes.append(f"{self.model.n_points} points cannot decide {self.range_text}; {where}")
         return notes
 
     def row(self) -> dict:
