@@ -240,6 +240,7 @@ def run(argv=None) -> int:
 
 def _run(args, readers) -> int:
     from extrap_segmented.expectations.rules import evaluate_rule
+    from extrap_segmented.expectations.fit import repetition_reducer
     from extrap_segmented.exceptions import ExtrapSegmentedError
     from extrap_segmented.expectations.baseline import load_baseline_entries, save_baseline
     from extrap_segmented.expectations.config import (ExpectationConfig, ExpectationEntry, config_from_mapping,
@@ -278,7 +279,7 @@ def _run(args, readers) -> int:
     if not rows:
         raise _InputError(f"{config.source}: nothing validated: no entry matched a call path with measurements")
 
-    results, errors, aggregations = {}, [], {}
+    results, errors, aggregations, raw = {}, [], {}, {}
     for label, entry, cp, metric, x, y, expectation, variable in rows:
         validator = ScalabilityValidator(expectation, variable=variable, **entry.validator_options())
         if args.aggregation:
@@ -290,6 +291,7 @@ def _run(args, readers) -> int:
             continue
         results[label] = (result, cp, metric)
         aggregations[label] = validator.aggregation
+        raw[label] = (x, y)
 
     rule_results = []
     models = {label: r.model for label, (r, _, _) in results.items()}
@@ -300,9 +302,14 @@ def _run(args, readers) -> int:
             continue
         measured = np.unique(np.concatenate([results[n][0].x for n in rule_entry.rule.names if n in results]
                                             or [np.array([1.0])]))
+        names = rule_entry.rule.names
+        variables = {results[n][0].variable for n in names}
         rule_results.append(evaluate_rule(rule_entry.rule, models, measured,
                                           target=rule_entry.target or args.target,
-                                          tolerance=rule_entry.tolerance))
+                                          tolerance=rule_entry.tolerance,
+                                          measured={n: raw[n] for n in names},
+                                          reduce={n: repetition_reducer(aggregations[n]) for n in names},
+                                          variable=variables.pop() if len(variables) == 1 else "p"))
 
     print(format_table(results, rule_results))
     for note in notes:
@@ -374,8 +381,10 @@ def format_table(results, rule_results) -> str:
     for rr in rule_results:
         if rr.status != "ok":
             for _, name in rr.rule.lhs:
+                at = rr.measured.violated if rr.status == "violated" and rr.measured is not None else \
+                    ([rr.break_at] if rr.break_at else [])
                 warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
-                                              + (f" at {rr.break_at:.4g}" if rr.break_at else ""))
+                                              + (f" at {', '.join(f'{v:.4g}' for v in at)}" if at else ""))
     header = ("function", "expectation", "model", "indistinguishable", "adj. R²", "δ", "verdict", "rules")
     lines, remarks = [], []
     for label, (r, _, _) in results.items():
