@@ -31,7 +31,7 @@ from extrap_segmented.clustering.migration import class_positions, find_migratio
 from extrap_segmented.clustering.topology import topology_positions
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.locations import LocationTable
-from extrap_segmented.clustering.relative_distance import check_threshold
+from extrap_segmented.clustering.classify import ClassifierOptions
 from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
 
 NO_RANK_VALUES_MESSAGE = (
@@ -161,9 +161,16 @@ def fallback_model(measurements: Sequence[Measurement], fitter: Fitter) -> Model
 class Settings:
     """The Clustered modeler's options for one run, plus the loaded rules; ``validate`` checks them."""
 
-    def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir):
+    def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir,
+                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1):
         self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
         self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
+        self.classifier, self.max_outlier_fraction = classifier, max_outlier_fraction
+
+    def classifier_options(self) -> ClassifierOptions:
+        """The options of :func:`extrap_segmented.classify_ranks` this run uses (checked)."""
+        return ClassifierOptions(mode=self.classifier, rank_value=self.rank_value, threshold=self.threshold,
+                                 max_outlier_fraction=self.max_outlier_fraction).checked()
 
     def validate(self) -> None:
         """Checks the options.
@@ -171,7 +178,7 @@ class Settings:
         Raises:
             InvalidInputError: names the option and the value that cannot be used.
         """
-        check_threshold(self.threshold)
+        self.classifier_options()
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
             reducer(value, allowed=MEASURES, what=option)
         if self.min_points < 1:
@@ -179,7 +186,7 @@ class Settings:
 
 
 def _kernel_arrays(measurements, siblings, settings):
-    """Per configuration: primary value per location, features (locations x metrics), location table."""
+    """Per configuration: primary value per location, per metric (repetitions, locations), location table."""
     callpath = measurements[0].callpath
     extra_lists = []
     for name in settings.extra_metrics:
@@ -203,16 +210,16 @@ def _kernel_arrays(measurements, siblings, settings):
             raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
                                     f"{matrix[rep, loc]}; per-rank values must be finite")
         values = reduce(matrix, axis=0)
-        columns = [values]
+        columns = [matrix]
         for lookup in extra_lists:
             other = lookup.get(m.coordinate)
             other_matrix = None if other is None else rank_matrix(other)
             if other_matrix is None or other_matrix.shape[1] != matrix.shape[1]:
                 raise InvalidInputError(f"extra metric {other.metric if other else '?'} has no per-rank values "
                                         f"matching the {matrix.shape[1]} locations at {m.coordinate}")
-            columns.append(reduce(other_matrix, axis=0))
+            columns.append(other_matrix)
         primary.append(values)
-        features.append(np.column_stack(columns))
+        features.append(columns)
         tables.append(_locations_of(m, matrix.shape[1]))
     return primary, features, tables
 
@@ -247,12 +254,13 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
         if missing:
             notes.append(f"{format_point(tuple(m.coordinate), names)}: {missing}; member counts there are short")
     rules = settings.rules
+    options = settings.classifier_options()
     configurations = []
     for feature, table in zip(features, tables):
         rule_labels = None
         if rules is not None:
             rule_labels = rules.assign(table.rank, table.coords, table.topology_dims)
-        configurations.append(cluster_configuration(feature, settings.threshold, rule_labels,
+        configurations.append(cluster_configuration(feature, options, rule_labels,
                                                     [r.name for r in rules.rules] if rules else ()))
     matched = match_clusters(configurations, primary, points, names, settings.cluster_value, settings.min_points)
     notes = matched.messages + notes

@@ -13,7 +13,8 @@ order of their values; ``-1`` for ranks set aside as outliers):
        ``gap_factor`` times the *scale*: the largest of the pooled within-class standard
        deviation of that partition (``sqrt(SSW / (n - k))``), the noise of a rank's value
        estimated from the repetitions (median over ranks of the per-rank standard deviation of
-       the log values, divided by ``sqrt(repetitions)``), and ``log(1 + min_gap)``. With fewer than
+       the log values, divided by ``sqrt(repetitions)``; times ``sqrt(2)``, since a gap is the
+       difference of two values), and ``log(1 + min_gap)``. With fewer than
        two degrees of freedom left (``n - k < 2``) the spread is unknown and the paper's
        ``threshold`` is the floor. A cut that leaves a single rank alone must exceed
        ``outlier_factor`` times the pooled deviation (the tails of a class have its widest gaps),
@@ -48,7 +49,7 @@ from extrap_segmented.reducers import MEASURES, reducer, statistic_name
 
 MODES = ("adaptive", "paper")
 OUTLIER = -1
-SMALL_SAMPLE = 4
+SMALL_SAMPLE = 8
 """Sign groups with fewer ranks are cut by the paper's rule: their spread cannot be estimated."""
 
 
@@ -59,7 +60,7 @@ class ClassifierOptions:
     mode: str = "adaptive"
     rank_value: str = "median"
     threshold: float = DEFAULT_THRESHOLD
-    gap_factor: float = 2.5
+    gap_factor: float = 2.8
     outlier_factor: float = 4.0
     min_gap: float = 0.01
     max_classes: int = 32
@@ -113,8 +114,9 @@ def _as_matrix(values) -> np.ndarray:
 def rank_noise(matrix: np.ndarray) -> float:
     """Noise (log scale) of one rank's reduced value, from the repetitions; 0 without repetitions.
 
-    The median over ranks of the standard deviation of each rank's log values (ranks whose
-    repetitions are all positive), divided by ``sqrt(repetitions)``.
+    The median over ranks of the variance of each rank's log values (ranks whose repetitions are
+    all positive; corrected by the median of chi-square / degrees of freedom, so that one noisy
+    rank does not inflate it), divided by the repetitions, square root.
     """
     repetitions = matrix.shape[0]
     if repetitions < 2:
@@ -122,8 +124,11 @@ def rank_noise(matrix: np.ndarray) -> float:
     positive = (matrix > 0).all(axis=0)
     if not positive.any():
         return 0.0
-    spread = np.std(np.log(matrix[:, positive]), axis=0, ddof=1)
-    return float(np.median(spread)) / np.sqrt(repetitions)
+    variance = np.var(np.log(matrix[:, positive]), axis=0, ddof=1)
+    # median of chi2(df) / df (Wilson-Hilferty) makes the median variance unbiased for normal noise
+    df = repetitions - 1
+    median_ratio = (1 - 2 / (9 * df)) ** 3
+    return float(np.sqrt(np.median(variance) / median_ratio / repetitions))
 
 
 def _cut_positions(y: np.ndarray, noise: float, options: ClassifierOptions, max_single: int) -> np.ndarray:
@@ -140,7 +145,8 @@ def _cut_positions(y: np.ndarray, noise: float, options: ClassifierOptions, max_
     centered = y - y.mean()
     s1 = np.concatenate(([0.0], np.cumsum(centered)))
     s2 = np.concatenate(([0.0], np.cumsum(centered * centered)))
-    floor = max(options.gap_factor * noise, np.log1p(options.min_gap))
+    # a gap is the difference of two rank values: its noise is sqrt(2) times a value's
+    floor = max(options.gap_factor * np.sqrt(2) * noise, np.log1p(options.min_gap))
     paper_floor = np.log1p(options.threshold)
     best = 0
     for k in range(2, k_max + 1):
@@ -209,7 +215,7 @@ def classify_ranks(values, **options) -> np.ndarray:
         values: finite numbers, shape (locations,) or (repetitions, locations).
         **options: see :class:`ClassifierOptions`: ``mode`` ("adaptive" default, or "paper"),
             ``rank_value`` (median), ``threshold`` (0.1, the paper's rule and the floor for tiny
-            samples), ``gap_factor`` (2.5), ``outlier_factor`` (4), ``min_gap`` (0.01),
+            samples), ``gap_factor`` (2.8), ``outlier_factor`` (4), ``min_gap`` (0.01),
             ``max_classes`` (32), ``max_outlier_fraction`` (0.1). Defaults chosen by
             ``benchmarks/clustering/clustering_accuracy.py`` (docs/clustering.md).
 

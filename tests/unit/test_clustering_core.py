@@ -116,7 +116,7 @@ def test_position_rules_without_topology_are_rejected(tmp_path):
 
 
 def _conf(values):
-    return cluster_configuration(np.asarray(values, float), 0.1)
+    return cluster_configuration(np.asarray(values, float))
 
 
 def test_matching_models_the_largest_group_with_enough_points():

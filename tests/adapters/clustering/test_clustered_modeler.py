@@ -202,7 +202,7 @@ def test_rules_file_names_the_clusters():
 
 
 def test_extra_metric_splits_ranks_that_time_alone_cannot():
-    experiment = make_experiment({"k": lambda p, s, rng: (np.ones((1, p)) * (1 + 0.01 * (np.arange(p) % 2)), None)})
+    experiment = make_experiment({"k": lambda p, s, rng: (np.ones((1, p)) * (1 + 0.005 * (np.arange(p) % 2)), None)})
     instructions = Metric("PAPI_TOT_INS")
     experiment.add_metric(instructions)
     for coordinate in experiment.coordinates:
