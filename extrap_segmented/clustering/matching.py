@@ -224,21 +224,26 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
     modeled = np.ones(len(configurations), dtype=bool)
     messages, left_out = [], []
     if len(set(counts)) > 1:
-        groups = []
-        for count, size in Counter(counts).most_common():
-            where = [format_point(p, parameter_names) for p, c in zip(points, counts) if c == count]
-            shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
-            groups.append(f"{count} at {size} configuration(s): {shown}")
-        messages.append("cluster counts differ between configurations: " + "; ".join(groups))
         chosen = _choose_count(counts, points, min_points)
         if chosen is None:
             modeled[:] = False
+            groups = []
+            for count, size in Counter(counts).most_common():
+                where = [format_point(p, parameter_names) for p, c in zip(points, counts) if c == count]
+                shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
+                groups.append(f"{count} at {size} configuration(s): {shown}")
+            messages.append("class counts differ between configurations: " + "; ".join(groups))
             messages.append(_advice(counts, points, parameter_names, min_points))
         else:
             modeled = chosen[2]
             left_out = [int(j) for j in np.flatnonzero(~modeled)]
-            messages.append(f"modeling the {int(modeled.sum())} configurations with {chosen[0]} clusters; left out: "
-                            + ", ".join(format_point(points[j], parameter_names) for j in left_out))
+            groups = []
+            for count in sorted({counts[j] for j in left_out}):
+                where = [format_point(points[j], parameter_names) for j in left_out if counts[j] == count]
+                shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
+                groups.append(f"{count} class{'es' if count != 1 else ''} at {shown}")
+            messages.append(f"class counts differ: modeled the {int(modeled.sum())} configurations with {chosen[0]} "
+                            f"classes; left out: " + "; ".join(groups))
     names: list = []
     for j, conf in enumerate(configurations):
         for name in conf.names:

@@ -97,3 +97,13 @@ def test_bad_values_are_named(values, message):
 def test_bad_options_are_named(options, message):
     with pytest.raises(InvalidInputError, match=message):
         classify_ranks([1.0, 2.0, 3.0], **options)
+
+
+def test_member_ranks_are_named_compactly():
+    from extrap_segmented.clustering.ranks import format_ranks, rank_ranges
+
+    assert format_ranks([9, 8, 1, 0]) == "ranks 0-1,8-9"
+    assert format_ranks([63]) == "rank 63"
+    assert rank_ranges([5, 3, 4, 4, 10]) == "3-5,10"
+    inner = [r for r in range(256) if 16 <= r < 240 and 0 < r % 16 < 15]
+    assert format_ranks(inner) == "ranks 17-30,33-46,49-62,65-78,81-94,97-110,113-126,... (196 ranks)"
