@@ -47,6 +47,7 @@ from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
+from extrap_segmented.clustering.classify import MODES
 from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
 
 # The modelers, and (for code written against the single-module version) the result classes and
@@ -59,9 +60,18 @@ __all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", 
 class _ClusteringMixin:
     """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
 
+    classifier = modeler_options.add("adaptive", str, "How ranks are grouped into classes: adaptive (gaps judged "
+                                                      "against the spread of the values and the repetitions' "
+                                                      "noise, lone extreme ranks as outliers) or paper (a new "
+                                                      "class wherever sorted neighbours differ by more than the "
+                                                      "threshold)", name="Classifier", range=list(MODES))
     threshold = modeler_options.add(DEFAULT_THRESHOLD, float,
-                                    "Relative distance between sorted neighbouring rank values above which a new "
-                                    "cluster starts (0.1 means 10 percent)", name="Threshold")
+                                    "paper classifier: relative distance between sorted neighbouring rank values "
+                                    "above which a new class starts (0.1 means 10 percent); adaptive: the rule for "
+                                    "fewer than 8 ranks", name="Threshold")
+    max_outlier_fraction = modeler_options.add(0.1, float, "adaptive classifier: largest share of the ranks set "
+                                                           "aside as outliers (ranks alike no other rank)",
+                                               name="Max. outlier fraction")
     rank_value = modeler_options.add("median", str, "How the repetitions of one rank are reduced to one value",
                                      name="Rank value", range=MEASURES)
     cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
@@ -95,7 +105,7 @@ class _ClusteringMixin:
             extra = [name.strip() for name in self.extra_metrics.split(",") if name.strip()]
             threshold = rules.threshold if rules is not None and rules.threshold is not None else self.threshold
             settings = Settings(float(threshold), self.rank_value, self.cluster_value, int(self.min_points),
-                                rules, extra, self.plot_dir)
+                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction))
             settings.validate()
         except ExtrapSegmentedError as error:
             raise RecoverableError(f"Clustered modeler: {error}") from error
