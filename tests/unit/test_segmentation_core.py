@@ -300,10 +300,34 @@ def test_cost_injected_by_name_or_instance_gives_the_same_breakpoints():
 
 def test_injected_cost_options_reach_the_search():
     x = np.arange(1, 11.0)
-    y = np.where(x <= 5, 0.0, 50 + x)  # zeros: their weight depends on zero_floor
+    y = np.where(x <= 5, 1 + x ** 2, 50 + x)
     default = SignificanceSearch().fit(x, y)
-    floored = SignificanceSearch(cost=RelativeFitCost(zero_floor=0.5)).fit(x, y)
-    assert default.statistics_[0]["relative_error"] != floored.statistics_[0]["relative_error"]
+    linear_only = SignificanceSearch(cost=RelativeFitCost(exponents=[(1, 0)])).fit(x, y)
+    assert default.statistics_[0]["relative_error"] != linear_only.statistics_[0]["relative_error"]
+
+
+def test_jump_at_small_values_is_found_in_a_series_reaching_1e9():
+    # ~100 up to p=32, then 800,000 at p=64 growing to 1.3e9: with weights floored at 1e-3 of the
+    # largest value the small points were weightless and a single p^(8/3) fitted "everything"
+    x = 2.0 ** np.arange(1, 11)
+    truth = np.where(x <= 32, 80 + 0.6 * x, 800000 * (x / 64) ** (8 / 3))
+    found = 0
+    for seed in range(20):
+        y = truth * (1 + np.random.default_rng(seed).uniform(-0.05, 0.05, 10))
+        search_ = SignificanceSearch().fit(x, y)
+        found += search_.predict() == [5, 10] and search_.shared_ == [False]
+    assert found == 20
+
+
+def test_relative_scale_own_magnitude_zeros_and_sign_changes():
+    from extrap_segmented.segmentation.costs import relative_scale
+    # own magnitude at any range
+    np.testing.assert_array_equal(relative_scale([1e-3, 10.0, 1e9]), [1e-3, 10.0, 1e9])
+    # a zero takes its neighbourhood's largest magnitude; zeros among zeros the smallest non-zero
+    np.testing.assert_array_equal(relative_scale([0.0, 0.0, 0.0, 2.0, 4.0]), [2.0, 2.0, 2.0, 2.0, 4.0])
+    # both sides of a sign change are judged by the larger magnitude next to them
+    np.testing.assert_array_equal(relative_scale([-50.0, -0.01, 0.02, 60.0]), [50.0, 50.0, 60.0, 60.0])
+    np.testing.assert_array_equal(relative_scale(np.zeros(3)), np.ones(3))
 
 
 def test_injected_cost_decides():
