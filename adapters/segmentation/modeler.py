@@ -31,7 +31,7 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
-from extrap_segmented.segmentation.significance import SignificanceSearch
+from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
@@ -154,8 +154,16 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     min_segment_size = modeler_options.add(3, int, "Fewest points per segment when splitting",
                                            name="Min segment size")
     min_relative_error = modeler_options.add(0.06, float, "Test mode: relative RMS error of the one-segment fit "
-                                                          "needed (raised to 3x the noise repetitions reveal)",
+                                                          "needed without repetitions (with repetitions the limit "
+                                                          "follows the measured noise, see Noise factor)",
                                              name="Min relative error")
+    noise_factor = modeler_options.add(NOISE_FACTOR, float, "Test mode, with repetitions: error limit = this factor x "
+                                                            "pooled noise of the means x sqrt(F quantile 0.99); "
+                                                            "calibrated for at most 1 in 100 false positives",
+                                       name="Noise factor")
+    quantisation_steps = modeler_options.add(1.0, float, "Test mode: integer counts are not segmented when one "
+                                                         "function stays within this many counts of every value",
+                                             name="Quantisation steps")
     f_limit = modeler_options.add(10.0, float, "Test mode: F statistic (one vs two segments) needed",
                                   name="F limit")
     compare_smooth = modeler_options.add(True, bool, "Test mode: two segments must also beat the best smooth single "
@@ -168,8 +176,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
-                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
-                          compare_smooth, smooth_error_ratio, reliable_segment_points)
+                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
+                          quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
@@ -213,14 +221,16 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
             return model
 
-    def _noise(self, measurements: Sequence[Measurement]) -> np.ndarray | None:
-        """Relative standard error of each value, from the spread of its repetitions (None if unknown)."""
+    def _noise(self, measurements: Sequence[Measurement]) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per value: relative standard error from its repetitions, and their number ((None, None) if unknown)."""
         reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
         if np.all(reps <= 1):
-            return None
+            return None, None
         with np.errstate(all="ignore"):
-            noise = np.array([_repetition_spread(m) for m in measurements]) / np.sqrt(reps)
-        return np.nan_to_num(noise, nan=0.0, posinf=0.0)
+            # Extra-P's std divides by r; the sample standard deviation by r - 1
+            correction = np.sqrt(reps / np.maximum(reps - 1, 1))
+            noise = np.array([_repetition_spread(m) for m in measurements]) * correction / np.sqrt(reps)
+        return np.nan_to_num(noise, nan=0.0, posinf=0.0), reps
 
     def _searcher(self) -> WindowSearch:
         """The change-point search of the option ``mode``, built from the modeler's options.
@@ -237,6 +247,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                      **shared)
         if self.mode == "test":
             return SignificanceSearch(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
+                                      noise_factor=float(self.noise_factor),
+                                      quantisation_steps=float(self.quantisation_steps),
                                       compare_smooth=bool(self.compare_smooth),
                                       smooth_error_ratio=float(self.smooth_error_ratio), **shared)
         raise InvalidInputError(f"mode must be one of test, paper, got {self.mode!r}")
@@ -245,7 +257,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         where = _where(ordered)
         searcher = self._searcher()
         try:
-            searcher.fit(x, y, noise=self._noise(ordered))
+            noise, repetitions = self._noise(ordered)
+            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered))
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 
@@ -314,6 +327,19 @@ def _repetition_spread(measurement: Measurement) -> float:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _quantum(measurements: Sequence[Measurement]) -> float:
+    """1 for event counts (every measured value an integer), else 0 (no quantisation)."""
+    for m in measurements:
+        values = getattr(m, "values", None)
+        if values is not None:
+            data = np.ma.compressed(np.ma.asarray(values, dtype=float))
+        else:
+            data = np.array([m.minimum, m.maximum] + ([m.mean] if (m.repetitions or 1) <= 1 else []), dtype=float)
+        if not np.all(data == np.round(data)):
+            return 0.0
+    return 1.0
 
 
 def _where(measurements: Sequence[Measurement]) -> str:
