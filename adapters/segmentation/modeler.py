@@ -179,6 +179,14 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
 
+    parameter_name = "p"
+    """The modeled parameter's name in messages and annotations; set from the experiment by
+    `ModelGenerator.model_all` (see :func:`_name_parameters_in_messages`), "p" otherwise."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        _name_parameters_in_messages()
+
     # -- Extra-P entry points -------------------------------------------------------------------
 
     def model(self, measurements: Sequence[Sequence[Measurement]],
@@ -198,7 +206,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         if bad.any():
             i = int(np.argmax(bad))
             raise InvalidMeasurementsError(
-                f"{_where(ordered)}: value {y[i]!r} at p={x[i]!r} is not finite; "
+                f"{_where(ordered)}: value {y[i]!r} at {self.parameter_name}={x[i]!r} is not finite; "
                 f"{int(bad.sum())} of {len(y)} points affected")
         return self._segmented_model(ordered, x, y)
 
@@ -275,19 +283,21 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         ranges = searcher.segments()
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
         notes, suggestions = [], []
+        name = self.parameter_name
         changes = []
         for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_):
             changes.append([ordered[b - 1]] if shared else [ordered[b - 1], ordered[b]])
-            notes.append(f"change at p={x[b - 1]:g}" if shared else f"change between p={x[b - 1]:g} and p={x[b]:g}")
+            notes.append(f"change at {name}={x[b - 1]:g}" if shared
+                         else f"change between {name}={x[b - 1]:g} and {name}={x[b]:g}")
         summary = f"Segmented: {len(ranges)} segments, " + "; ".join(notes)
         for i, (a, b) in enumerate(ranges):
             if b - a < int(self.reliable_segment_points):
                 extend = "down" if i == 0 else ("up" if i == len(ranges) - 1 else "none")
                 proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend)
                 suggestions += proposal
-                text = (f"{where}: segment {i + 1} (p={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
+                text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
-                        + (", ".join(f"p={v:g}" for v in proposal) or "no free value inside it"))
+                        + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
                 warnings.warn(text, SegmentationWarning, stacklevel=4)
                 notes.append(text)
 
@@ -327,6 +337,34 @@ def _repetition_spread(measurement: Measurement) -> float:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _name_parameters_in_messages() -> None:
+    """Makes `ModelGenerator.model_all` tell this modeler the experiment's parameter name.
+
+    Extra-P hands a modeler only measurements, whose coordinates carry no parameter names, so
+    without this the messages would say ``p=`` for a parameter named ``x``. Installed once,
+    when the first instance is made (so only processes that use this modeler are affected);
+    it only sets ``parameter_name`` on this modeler (also as a multi-parameter modeler's
+    single-parameter modeler of a one-parameter experiment) and then calls Extra-P's own method.
+    """
+    from extrap.modelers.model_generator import ModelGenerator
+    original = ModelGenerator.model_all
+    if getattr(original, "extrap_segmented_names", False):
+        return
+
+    def model_all(self, *args: Any, **kwargs: Any):
+        parameters = getattr(self.experiment, "parameters", None) or []
+        if len(parameters) == 1:
+            for modeler in (self._modeler, getattr(self._modeler, "single_parameter_modeler", None)):
+                if isinstance(modeler, SegmentedChangePointModeler):
+                    modeler.parameter_name = str(getattr(parameters[0], "name", parameters[0]))
+        return original(self, *args, **kwargs)
+
+    model_all.extrap_segmented_names = True
+    model_all.__wrapped__ = original
+    model_all.__doc__ = original.__doc__
+    ModelGenerator.model_all = model_all
 
 
 def _quantum(measurements: Sequence[Measurement]) -> float:

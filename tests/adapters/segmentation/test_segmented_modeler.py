@@ -311,3 +311,27 @@ def test_reliable_segment_points_option_controls_the_warning():
         warnings.simplefilter("error", SegmentationWarning)  # a 3-point segment is reliable enough now
         model = modeler.create_model(_measurements(x, y, "short"))
     assert model.annotations[0].suggestions == []
+
+
+def test_messages_and_annotations_use_the_parameters_own_name(tmp_path):
+    # through the stock `extrap` command on a text file whose parameter is x
+    import subprocess
+    import sys
+    from pathlib import Path
+    x = 2.0 ** np.arange(1, 9)
+    y = np.where(np.arange(8) < 5, 50 + x, 0.01 * x ** 3)
+    text = tmp_path / "x.txt"
+    text.write_text("PARAMETER x\nPOINTS " + " ".join(f"{v:g}" for v in x) + "\nREGION short\nMETRIC time\n"
+                    + "".join(f"DATA {v:g}\n" for v in y))
+    saved = tmp_path / "x.extra-p"
+    extrap = Path(sys.executable).with_name("extrap")
+    result = subprocess.run([str(extrap), "--text", str(text), "--modeler", "segmented", "--disable-progress",
+                             "--save-experiment", str(saved)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "short [time]: segment 2 (x=64…256) has only 3 points" in result.stderr
+    assert "measure next at x=91, x=181" in result.stderr and "p=" not in result.stderr
+    assert "for x<=32.0" in result.stdout or "for x<=" in result.stdout
+    experiment = experiment_io.read_experiment(str(saved))
+    model = next(iter(next(iter(experiment.modelers)).models.values()))
+    content = model.annotations[0].content()
+    assert "change between x=32 and x=64" in content and "p=" not in content
