@@ -36,7 +36,7 @@ from extrap_segmented.segmentation.noise import noise_limit, pooled_noise
 from extrap_segmented.segmentation.window import WindowSearch
 
 
-NOISE_FACTOR = 1.0
+NOISE_FACTOR = 1.5
 """Default ``noise_factor``, calibrated by ``benchmarks/segmentation/segmentation_calibration.py``."""
 
 
