@@ -23,9 +23,11 @@ from extrap.entities.terms import CompoundTerm, SimpleTerm
 from extrap.modelers.abstract_modeler import SingularModeler
 from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
+from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 
 _COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
@@ -172,8 +174,13 @@ class ExpectationModeler(SingularModeler):
     prefer_expectation = modeler_options.add(True, bool, "Keep the expectation unless another term fits "
                                                          "significantly better")
 
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)
+
+    def model(self, measurements, progress_bar=DUMMY_PROGRESS):
+        return map_kernels(self.create_model, measurements, self.jobs, progress_bar)
 
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
