@@ -69,9 +69,14 @@ class _KernelTracker:
 
     def __call__(self, iterable: Iterable, *args: Any, **kwargs: Any):
         for item in self._bar(iterable, *args, **kwargs):
-            object.__setattr__(self, "current", item)
+            self.announce_kernel(item)
             yield item
-        object.__setattr__(self, "current", None)
+        self.announce_kernel(None)
+
+    def announce_kernel(self, item: Any) -> None:
+        """The kernel whose warnings follow (the parallel runner re-emits workers' warnings so);
+        a tuple item carries the kernel's measurements first."""
+        object.__setattr__(self, "current", item[0] if isinstance(item, tuple) and item else item)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._bar, name)

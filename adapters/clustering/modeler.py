@@ -24,6 +24,7 @@ host's report sections (:mod:`extrap_segmented.adapters.clustering.report`).
 from __future__ import annotations
 
 import copy
+import functools
 import warnings
 from typing import Sequence
 
@@ -44,6 +45,7 @@ from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, Clus
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustering.text import cluster_summary
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
@@ -85,6 +87,7 @@ class _ClusteringMixin:
                                              "cluster count", name="Min. points")
     plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
                                             "(empty: no plots)", name="Plot directory")
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
@@ -111,10 +114,16 @@ class _ClusteringMixin:
             raise RecoverableError(f"Clustered modeler: {error}") from error
         siblings = {(ms[0].callpath, ms[0].metric.name): ms for ms in measurements if ms}
         fitter = Fitter(self._inner_modeler(), settings.min_points)
-        progress_bar.total += len(measurements)
-        return [self._model_kernel(ms, siblings, settings, fitter) for ms in progress_bar(measurements)]
+        # each kernel travels with its own call path's other metrics only (extra_metrics needs them)
+        by_callpath = {}
+        for key, ms in (siblings.items() if extra else ()):
+            by_callpath.setdefault(key[0], {})[key] = ms
+        kernels = [(ms, by_callpath.get(ms[0].callpath, {}) if ms else {}) for ms in measurements]
+        return map_kernels(functools.partial(self._model_kernel, settings=settings, fitter=fitter), kernels,
+                           self.jobs, progress_bar)
 
-    def _model_kernel(self, measurements, siblings, settings, fitter) -> Model:
+    def _model_kernel(self, kernel, settings, fitter) -> Model:
+        measurements, siblings = kernel
         kernel = f"{measurements[0].callpath}/{measurements[0].metric}" if measurements else "<empty>"
         try:
             return cluster_kernel(measurements, siblings, settings, fitter)

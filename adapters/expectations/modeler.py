@@ -21,13 +21,14 @@ from extrap.entities.measurement import Measure, Measurement
 from extrap.entities.model import Model, ModelSchema
 from extrap.entities.terms import CompoundTerm, SimpleTerm
 from extrap.modelers.abstract_modeler import SingularModeler
-from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
+from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 
@@ -198,10 +199,11 @@ class ExpectationModeler(SingularModeler):
     aggregation = modeler_options.add("median", str, "Statistic of the repetitions at each point: mean, "
                                                      "median, min or q1 (as extrap-validate)")
 
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+
     def __init__(self):
         super().__init__(use_measure=Measure.MEDIAN)
 
-    model = summarised_run(SingularModeler.model)
 
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
@@ -237,10 +239,12 @@ class ExpectationModeler(SingularModeler):
             options = ", ".join(f"{n}={getattr(self, n)!r}" for n in ("expectation", "deviation", "upper_bound"))
             raise InvalidInputError(f"Expectation modeler: options {options}: {error}") from error
 
+    @summarised_run
     def model(self, measurements, progress_bar=DUMMY_PROGRESS):
-        """Checks the options (one clear error instead of a constant model per kernel), then models."""
+        """Checks the options (one clear error instead of a constant model per kernel), then models
+        the kernels, on ``jobs`` worker processes."""
         self.check_options()
-        return super().model(measurements, progress_bar)
+        return map_kernels(self.create_model, measurements, self.jobs, progress_bar)
 
     @isolated_kernel(lambda self: undefined_model(self.use_measure))
     def create_model(self, measurements: Sequence[Measurement]) -> Model:

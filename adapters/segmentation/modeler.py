@@ -40,6 +40,7 @@ from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 
 
 class SegmentationWarning(ExtrapSegmentedWarning):
@@ -188,6 +189,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 
     parameter_name = "p"
     """The modeled parameter's name in messages and annotations; set from the experiment by
@@ -212,7 +214,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     def model(self, measurements: Sequence[Sequence[Measurement]],
               progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel with non-finite values is warned about, never fatal."""
-        return [self._model_one(m) for m in progress_bar(measurements)]
+        return map_kernels(self._model_one, measurements, self.jobs, progress_bar)
 
     def create_model(self, measurements: Sequence[Measurement]) -> Model:
         """Models one kernel.
