@@ -101,7 +101,7 @@ def evaluate(cases, seed=2026):
     rng = np.random.default_rng(seed)
     modes = {"adaptive (default)": dict(mode="adaptive"), "paper rule (10 %)": dict(mode="paper")}
     rows = {name: dict(frag=0, cont=0, exact=0, sep=0, mix_exact=0, mix=0, found=0, planted=0, false_out=0,
-                       ranks_clean=0, time=0.0) for name in modes}
+                       ranks_clean=0, time=0.0, by_sigma={}, by_ranks={}, by_k={}) for name in modes}
     failures = []
     for kind, make, count in (("continuous", continuous, cases), ("separated", separated, cases),
                               ("mixture", mixture, cases)):
@@ -116,12 +116,19 @@ def evaluate(cases, seed=2026):
                 if kind == "continuous":
                     row["cont"] += 1
                     row["frag"] += n_classes(labels) > 2
+                    bucket = row["by_sigma"].setdefault(round(min(info["sigma"], 0.599) // 0.1 / 10, 1), [0, 0])
+                    bucket[0] += n_classes(labels) > 2
+                    bucket[1] += 1
                     row["false_out"] += np.count_nonzero(labels < 0)
                     row["ranks_clean"] += labels.size
                 elif kind == "separated":
                     row["sep"] += 1
                     ok = exact(labels, truth)
                     row["exact"] += ok
+                    for key, value in (("by_ranks", info["n"]), ("by_k", info["k"])):
+                        bucket = row[key].setdefault(value, [0, 0])
+                        bucket[0] += ok
+                        bucket[1] += 1
                     row["false_out"] += np.count_nonzero(labels < 0)
                     row["ranks_clean"] += labels.size
                     if not ok and not paper:
@@ -151,10 +158,58 @@ def speed(repeat=3):
     return best
 
 
+def plot_cases(directory):
+    """Sorted per-rank values of three generated cases, colored by class, adaptive vs paper rule."""
+    from pathlib import Path
+
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    rng = np.random.default_rng(7)
+    logs = rng.normal(0, 0.5, 256)
+    continuous_case = np.exp(logs)[None, :] * np.exp(rng.normal(0, 0.02, (3, 256)))
+    class_logs, _ = _classes(rng, 256, 4, 0.015)
+    separated_case = np.exp(class_logs)[None, :]
+    mix_logs, _ = _classes(rng, 128, 2, 0.05)
+    mix_logs = np.concatenate((mix_logs, mix_logs.max() + np.log([1.8, 3.0])))
+    mixture_case = np.exp(mix_logs)[None, :] * np.exp(rng.normal(0, 0.01, (2, mix_logs.size)))
+    cases = [("continuous: log-normal sigma 0.5, 256 ranks", continuous_case),
+             ("4 classes, noise 1.5 %, gaps 3-6x noise", separated_case),
+             ("2 classes (noise 5 %) + 2 outlier ranks", mixture_case)]
+    fig = Figure(figsize=(11, 7.5))
+    axes = fig.subplots(len(cases), 2, squeeze=False)
+    colors = matplotlib.colormaps["tab10"]
+    for row, (title, matrix) in enumerate(cases):
+        values = np.median(matrix, axis=0)
+        order = np.argsort(values)
+        for column, mode in enumerate(("adaptive", "paper")):
+            ax = axes[row, column]
+            labels = classify_ranks(matrix, mode=mode)[order]
+            x = np.arange(values.size)
+            kept = labels >= 0
+            ax.scatter(x[kept], values[order][kept], s=7, c=[colors(l % 10) for l in labels[kept]])
+            if (~kept).any():
+                ax.scatter(x[~kept], values[order][~kept], s=40, marker="x", color="black", label="outlier (-1)")
+                ax.legend(fontsize=7, loc="upper left")
+            ax.set_yscale("log")
+            name = "adaptive (default)" if mode == "adaptive" else "paper rule (10 %)"
+            ax.set_title(f"{title}\n{name}: {n_classes(labels)} classes, {np.count_nonzero(~kept)} outliers",
+                         fontsize=8)
+            ax.tick_params(labelsize=7)
+            ax.set_xlabel("ranks, sorted by value", fontsize=7)
+    fig.tight_layout()
+    path = Path(directory) / "clustering_cases.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    print(f"\nwrote {path}")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=1000, help="cases per kind (default 1000)")
     parser.add_argument("--failures", action="store_true", help="list the adaptive mode's failed cases")
+    parser.add_argument("--png-dir", help="write example plots (clustering_cases.png) into this directory")
     args = parser.parse_args(argv)
     rows, failures = evaluate(args.cases)
     print(f"{args.cases} cases per kind (seed 2026)\n")
@@ -170,6 +225,19 @@ def main(argv=None):
     print("|---|---:|---|")
     for mode, seconds in best.items():
         print(f"| {mode} | {seconds:.3f} | {'met' if seconds < 0.5 else 'NOT met'} |")
+    print("\n| classifier | fragmented, by log-normal sigma " +
+          " | ".join(f"{b:.1f}-{b + 0.1:.1f}" for b in sorted(rows[next(iter(rows))]["by_sigma"])) + " |")
+    print("|---|" + "---:|" * (len(rows[next(iter(rows))]["by_sigma"]) + 0))
+    for name, r in rows.items():
+        print(f"| {name} | " + " | ".join(f"{100 * a / b:.1f} %" for _, (a, b) in sorted(r["by_sigma"].items())) + " |")
+    for key, title in (("by_ranks", "ranks"), ("by_k", "classes k")):
+        keys = sorted(rows[next(iter(rows))][key])
+        print(f"\n| separated exact, by {title} | " + " | ".join(str(k) for k in keys) + " |")
+        print("|---|" + "---:|" * len(keys))
+        for name, r in rows.items():
+            print(f"| {name} | " + " | ".join(f"{100 * r[key][k][0] / r[key][k][1]:.1f} %" for k in keys) + " |")
+    if args.png_dir:
+        plot_cases(args.png_dir)
     if args.failures:
         for failure in failures:
             print(failure)
