@@ -19,7 +19,7 @@ from extrap.util.serialization_schema import NumberField, Schema
 
 from extrap_segmented.adapters.clustering.fit_statistics import (MeasuredConstantHypothesis,  # noqa: F401
                                                                  MeasuredConstantHypothesisSchema)
-from extrap_segmented.adapters.clustering.text import cluster_lines, cluster_summary
+from extrap_segmented.adapters.clustering.text import cluster_lines, cluster_summary, outlier_line
 
 TOOLTIP_CLUSTERS = 8
 """Most clusters listed in the GUI tooltip."""
@@ -176,7 +176,8 @@ class ClusterAnnotation(Annotation):
         lines = cluster_lines(self.model, parameters)
         if len(lines) > TOOLTIP_CLUSTERS:
             lines = lines[:TOOLTIP_CLUSTERS] + [f"... {len(lines) - TOOLTIP_CLUSTERS} more (extrap --print all)"]
-        return "\n".join([self.title_text] + lines)
+        outliers = outlier_line(self.model)
+        return "\n".join([self.title_text] + lines + ([outliers] if outliers else []))
 
     def icon(self, **context):
         count = self.n_clusters if self.n_clusters < 100 else "*"

@@ -10,9 +10,12 @@ Generated spreads (seeded; every case one configuration of one kernel, values > 
   noise. Exact = the labels equal the true classes (up to nothing: classes are numbered ascending).
 * **mixture**: 1-3 separated classes (32 to 4,096 ranks) plus 1-3 outlier ranks, each 1.5-5x above
   the largest class (or as far below the smallest), mutually at least 20 % and 6x the noise apart. Exact = classes
-  exact and every outlier labelled -1 (adaptive) / in a class of its own (paper, which has no
-  outliers; judged leniently).
+  exact and every outlier labelled -1 (adaptive) / in a class of its own (paper rule and Ckmeans,
+  which have no outliers; judged leniently).
 * 1-5 repetitions per case: rank values are medians of repetitions with noise/2 repetition noise.
+
+With ``ckwrap`` installed (``pip install ckwrap``), Ckmeans.1d.dp with its BIC model selection on the
+log values runs in the same loop as a third classifier (the alternative the issue names).
 
 Run: python benchmarks/clustering/clustering_accuracy.py [--cases N] [--png-dir docs/img/clustering]
 """
@@ -80,6 +83,19 @@ def mixture(rng):
                                                                           outliers=n_out)
 
 
+try:  # optional: the alternative the issue suggests, compared in the same run when installed
+    import ckwrap
+
+    def ckmeans_labels(matrix, k_max=9):
+        """Optimal 1-D k-means of the log rank medians, k (1..k_max) chosen by ckwrap's BIC; no outliers."""
+        logs = np.log(np.median(matrix, axis=0))
+        if np.ptp(logs) == 0:
+            return np.zeros(logs.size, dtype=np.int64)
+        return np.asarray(ckwrap.ckmeans(logs, (1, min(k_max, logs.size))).labels, dtype=np.int64)
+except ImportError:
+    ckmeans_labels = None
+
+
 def n_classes(labels):
     return int(np.unique(labels[labels >= 0]).size)
 
@@ -100,8 +116,10 @@ def exact(labels, truth, lenient_outliers=False):
 def evaluate(cases, seed=2026):
     rng = np.random.default_rng(seed)
     modes = {"adaptive (default)": dict(mode="adaptive"), "paper rule (10 %)": dict(mode="paper")}
+    if ckmeans_labels is not None:
+        modes["Ckmeans.1d.dp + BIC, log scale (ckwrap)"] = dict(mode="ckmeans")
     rows = {name: dict(frag=0, cont=0, exact=0, sep=0, mix_exact=0, mix=0, found=0, planted=0, false_out=0,
-                       ranks_clean=0, time=0.0) for name in modes}
+                       ranks_clean=0, time=0.0, by_sigma={}, by_ranks={}, by_k={}) for name in modes}
     failures = []
     for kind, make, count in (("continuous", continuous, cases), ("separated", separated, cases),
                               ("mixture", mixture, cases)):
@@ -109,19 +127,27 @@ def evaluate(cases, seed=2026):
             matrix, truth, info = make(rng)
             for name, options in modes.items():
                 start = time.perf_counter()
-                labels = classify_ranks(matrix, **options)
+                labels = (ckmeans_labels(matrix) if options["mode"] == "ckmeans"
+                          else classify_ranks(matrix, **options))
                 row = rows[name]
                 row["time"] += time.perf_counter() - start
-                paper = options["mode"] == "paper"
+                paper = options["mode"] != "adaptive"  # classifiers without outliers: judged leniently
                 if kind == "continuous":
                     row["cont"] += 1
                     row["frag"] += n_classes(labels) > 2
+                    bucket = row["by_sigma"].setdefault(round(min(info["sigma"], 0.599) // 0.1 / 10, 1), [0, 0])
+                    bucket[0] += n_classes(labels) > 2
+                    bucket[1] += 1
                     row["false_out"] += np.count_nonzero(labels < 0)
                     row["ranks_clean"] += labels.size
                 elif kind == "separated":
                     row["sep"] += 1
                     ok = exact(labels, truth)
                     row["exact"] += ok
+                    for key, value in (("by_ranks", info["n"]), ("by_k", info["k"])):
+                        bucket = row[key].setdefault(value, [0, 0])
+                        bucket[0] += ok
+                        bucket[1] += 1
                     row["false_out"] += np.count_nonzero(labels < 0)
                     row["ranks_clean"] += labels.size
                     if not ok and not paper:
@@ -148,13 +174,68 @@ def speed(repeat=3):
             classify_ranks(values, mode=mode)
             times.append(time.perf_counter() - start)
         best[mode] = min(times)
+    if ckmeans_labels is not None:
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            ckmeans_labels(values[None, :])
+            times.append(time.perf_counter() - start)
+        best["Ckmeans.1d.dp + BIC (ckwrap, k <= 9)"] = min(times)
     return best
+
+
+def plot_cases(directory):
+    """Sorted per-rank values of three generated cases, colored by class, adaptive vs paper rule."""
+    from pathlib import Path
+
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    rng = np.random.default_rng(7)
+    logs = rng.normal(0, 0.5, 256)
+    continuous_case = np.exp(logs)[None, :] * np.exp(rng.normal(0, 0.02, (3, 256)))
+    class_logs, _ = _classes(rng, 256, 4, 0.015)
+    separated_case = np.exp(class_logs)[None, :]
+    mix_logs, _ = _classes(rng, 128, 2, 0.05)
+    mix_logs = np.concatenate((mix_logs, mix_logs.max() + np.log([1.8, 3.0])))
+    mixture_case = np.exp(mix_logs)[None, :] * np.exp(rng.normal(0, 0.01, (2, mix_logs.size)))
+    cases = [("continuous: log-normal sigma 0.5, 256 ranks", continuous_case),
+             ("4 classes, noise 1.5 %, gaps 3-6x noise", separated_case),
+             ("2 classes (noise 5 %) + 2 outlier ranks", mixture_case)]
+    fig = Figure(figsize=(11, 7.5))
+    axes = fig.subplots(len(cases), 2, squeeze=False)
+    colors = matplotlib.colormaps["tab10"]
+    for row, (title, matrix) in enumerate(cases):
+        values = np.median(matrix, axis=0)
+        order = np.argsort(values)
+        for column, mode in enumerate(("adaptive", "paper")):
+            ax = axes[row, column]
+            labels = classify_ranks(matrix, mode=mode)[order]
+            x = np.arange(values.size)
+            kept = labels >= 0
+            ax.scatter(x[kept], values[order][kept], s=7, c=[colors(l % 10) for l in labels[kept]])
+            if (~kept).any():
+                ax.scatter(x[~kept], values[order][~kept], s=40, marker="x", color="black", label="outlier (-1)")
+                ax.legend(fontsize=7, loc="upper left")
+            ax.set_yscale("log")
+            name = "adaptive (default)" if mode == "adaptive" else "paper rule (10 %)"
+            ax.set_title(f"{title}\n{name}: {n_classes(labels)} classes, {np.count_nonzero(~kept)} outliers",
+                         fontsize=8)
+            ax.tick_params(labelsize=7)
+            ax.set_xlabel("ranks, sorted by value", fontsize=7)
+    fig.tight_layout()
+    path = Path(directory) / "clustering_cases.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    print(f"\nwrote {path}")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=1000, help="cases per kind (default 1000)")
     parser.add_argument("--failures", action="store_true", help="list the adaptive mode's failed cases")
+    parser.add_argument("--png-dir", help="write example plots (clustering_cases.png) into this directory")
     args = parser.parse_args(argv)
     rows, failures = evaluate(args.cases)
     print(f"{args.cases} cases per kind (seed 2026)\n")
@@ -170,6 +251,19 @@ def main(argv=None):
     print("|---|---:|---|")
     for mode, seconds in best.items():
         print(f"| {mode} | {seconds:.3f} | {'met' if seconds < 0.5 else 'NOT met'} |")
+    print("\n| classifier | fragmented, by log-normal sigma " +
+          " | ".join(f"{b:.1f}-{b + 0.1:.1f}" for b in sorted(rows[next(iter(rows))]["by_sigma"])) + " |")
+    print("|---|" + "---:|" * (len(rows[next(iter(rows))]["by_sigma"]) + 0))
+    for name, r in rows.items():
+        print(f"| {name} | " + " | ".join(f"{100 * a / b:.1f} %" for _, (a, b) in sorted(r["by_sigma"].items())) + " |")
+    for key, title in (("by_ranks", "ranks"), ("by_k", "classes k")):
+        keys = sorted(rows[next(iter(rows))][key])
+        print(f"\n| separated exact, by {title} | " + " | ".join(str(k) for k in keys) + " |")
+        print("|---|" + "---:|" * len(keys))
+        for name, r in rows.items():
+            print(f"| {name} | " + " | ".join(f"{100 * r[key][k][0] / r[key][k][1]:.1f} %" for k in keys) + " |")
+    if args.png_dir:
+        plot_cases(args.png_dir)
     if args.failures:
         for failure in failures:
             print(failure)

@@ -50,6 +50,8 @@ from extrap_segmented.reducers import MEASURES, reducer, statistic_name
 MODES = ("adaptive", "paper")
 OUTLIER = -1
 SMALL_SAMPLE = 8
+NOISE_SCALE = float(np.sqrt(2))
+"""A gap is the difference of two rank values: its noise is sqrt(2) times the noise of one value."""
 """Sign groups with fewer ranks are cut by the paper's rule: their spread cannot be estimated."""
 
 
@@ -145,8 +147,7 @@ def _cut_positions(y: np.ndarray, noise: float, options: ClassifierOptions, max_
     centered = y - y.mean()
     s1 = np.concatenate(([0.0], np.cumsum(centered)))
     s2 = np.concatenate(([0.0], np.cumsum(centered * centered)))
-    # a gap is the difference of two rank values: its noise is sqrt(2) times a value's
-    floor = max(options.gap_factor * np.sqrt(2) * noise, np.log1p(options.min_gap))
+    floor = max(options.gap_factor * NOISE_SCALE * noise, np.log1p(options.min_gap))
     paper_floor = np.log1p(options.threshold)
     best = 0
     for k in range(2, k_max + 1):

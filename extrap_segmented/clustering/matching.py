@@ -243,7 +243,7 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
                 shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
                 groups.append(f"{count} class{'es' if count != 1 else ''} at {shown}")
             messages.append(f"class counts differ: modeled the {int(modeled.sum())} configurations with {chosen[0]} "
-                            f"classes; left out: " + "; ".join(groups))
+                            f"class{'es' if chosen[0] != 1 else ''}; left out: " + "; ".join(groups))
     names: list = []
     for j, conf in enumerate(configurations):
         for name in conf.names:

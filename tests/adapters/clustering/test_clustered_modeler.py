@@ -382,3 +382,16 @@ def test_modeler_decision_is_classify_ranks():
             labels = classify_ranks(m.values)
             assert result.outliers[j] == np.flatnonzero(labels < 0).tolist()
             assert result.counts[j] == labels.max() + 1
+
+
+def test_stencil_fixture_classes_unchanged_by_the_adaptive_default(stencil_cube):
+    """Every kernel and configuration of the stencil fixture: the default classes equal the paper rule's."""
+    from extrap_segmented import classify_ranks
+
+    compared = 0
+    for measurements in stencil_cube.measurements.values():
+        for m in measurements:
+            values = np.asarray(m.values, dtype=float).reshape(np.shape(m.values)[0], -1)
+            assert np.array_equal(classify_ranks(values), classify_ranks(values, mode="paper")), m
+            compared += 1
+    assert compared >= 300
