@@ -16,7 +16,8 @@ from typing import Sequence
 
 import numpy as np
 
-from extrap.entities.hypotheses import ConstantHypothesis, HypothesisSchema
+from extrap.entities.hypotheses import ConstantHypothesis, ConstantHypothesisSchema
+from extrap.util.serialization_schema import NumberField
 
 
 class MeasuredConstantHypothesis(ConstantHypothesis):
@@ -27,7 +28,11 @@ class MeasuredConstantHypothesis(ConstantHypothesis):
         return self._AR2
 
 
-class MeasuredConstantHypothesisSchema(HypothesisSchema):
+class MeasuredConstantHypothesisSchema(ConstantHypothesisSchema):
+    # Extra-P's constant schema reads AR2 back as 1; this one keeps the measured value (stock
+    # Extra-P, which loads the file as a ConstantHypothesis, still shows its 1).
+    _AR2 = NumberField(data_key="AR2")
+
     def create_object(self):
         return MeasuredConstantHypothesis(None, None)
 
