@@ -92,7 +92,7 @@ def pct(value):
 
 def table(title, cases, per_class=True):
     results = {name: evaluate(cases, criterion) for name, criterion in ENGINES.items()}
-    print(f"\n### {title} ({len(cases)} cases)\n")
+    print(f"\n#### {title} ({len(cases)} cases)\n")
     print("| engine | class | cases | verdict right | pass/fail right | inconclusive | false pass (default gate) | "
           "false pass (+inconclusive) | false fail | wrong direction | O(1) for ≥2× monotone |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
