@@ -322,7 +322,7 @@ def _run(args, readers) -> int:
             save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
             print(f"baseline written to {args.save_baseline}")
         if args.plot_dir:
-            write_plots(results, Path(args.plot_dir))
+            write_plots(results, Path(args.plot_dir), raw, rule_results)
     except OSError as error:
         raise _InputError(f"cannot write {error.filename or 'output'}: {error.strerror or error}") from error
     for reason in failures:
@@ -420,7 +420,7 @@ def format_table(results, rule_results) -> str:
                 at = rr.measured.violated if rr.status == "violated" and rr.measured is not None else \
                     ([rr.break_at] if rr.break_at else [])
                 warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
-                                              + (f" at {', '.join(f'{v:.4g}' for v in at)}" if at else ""))
+                                              + (f" at {', '.join(f'{v:,.0f}' if v >= 100 else f'{v:.3g}' for v in at)}" if at else ""))
     header = ("function", "expectation", "model", "indistinguishable", "adj. R²", "δ", "verdict", "rules")
     lines, remarks = [], []
     for label, (r, _, _) in results.items():
@@ -443,12 +443,19 @@ def format_table(results, rule_results) -> str:
     return "\n".join(out)
 
 
-def write_plots(results, directory: Path):
+def write_plots(results, directory: Path, raw=None, rule_results=()):
+    """One PNG per function: data (repetitions too), model, uncertainty envelope, deviation band,
+    and the measured values where a rule with the function on its left side is violated."""
     from extrap_segmented.expectations.plot import plot_validation
     directory.mkdir(parents=True, exist_ok=True)
     for label, (r, _, _) in results.items():
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
-        plot_validation(r, directory / f"{safe}.png", title=label)
+        broken = [rr for rr in rule_results if rr.measured is not None and rr.measured.violated
+                  and label in {name for _, name in rr.rule.lhs}]
+        raw_x, raw_y = (raw or {}).get(label, (None, None))
+        plot_validation(r, directory / f"{safe}.png", title=label, raw_x=raw_x, raw_y=raw_y,
+                        violations=broken[0].measured.violated if broken else (),
+                        rule=broken[0].rule.text if broken else None)
 
 
 def main(argv=None):

@@ -15,7 +15,8 @@ With G the chosen model's leading-order term and E the expectation (paper, Secti
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Optional
 
 import numpy as np
@@ -37,6 +38,19 @@ def judge(model: ComplexityTerm, limits: DeviationLimits) -> str:
     if model == limits.expectation:
         return MATCH
     return APPROXIMATE if limits.contains(model) else NO_MATCH
+
+
+#: terms beyond a search space's upper bound that are fitted too, so that data growing faster than the
+#: space allows are recognised (all in-space terms would fit about equally badly, the expectation
+#: among them) instead of passing as the expectation
+PROBE_TERMS = tuple(sorted({ComplexityTerm(log=Fraction(i, 2)) for i in range(1, 9)}
+                           | {ComplexityTerm(power=Fraction(i, 4), log=j) for i in range(1, 17) for j in (0, 1)}))
+
+
+def probe_terms(space: SearchSpace, x) -> list:
+    """The probes above ``space``'s upper bound (without log factors when some ``x`` < 1)."""
+    allow_log = bool(np.all(np.asarray(x) >= 1))
+    return [t for t in PROBE_TERMS if t > space.upper and (allow_log or not t.has_log)]
 
 
 def judge_range(model: ComplexityTerm, low: ComplexityTerm, high: ComplexityTerm,
@@ -133,7 +147,10 @@ class ValidationResult:
 
     @property
     def direction(self) -> str:
-        """``faster``, ``slower`` or ``same``: how G grows compared to E."""
+        """``faster``, ``slower`` or ``same``: how G grows compared to E (``faster`` when the data
+        outgrow the search space)."""
+        if self.at_bound == "upper" and self.model.best_term > self.expectation.term:
+            return "faster"
         return direction(self.model.leading_term, self.expectation.term)
 
     @property
@@ -143,8 +160,8 @@ class ValidationResult:
 
     def _bounded(self, term: ComplexityTerm) -> str:
         v = self.variable
-        if self.upper_bound is not None and term == self.upper_bound and term != self.expectation.term:
-            return "≥ " + term.big_o(v)
+        if self.upper_bound is not None and term >= self.upper_bound and term != self.expectation.term:
+            return "≥ " + self.upper_bound.big_o(v)
         if (self.lower_bound is not None and not self.lower_bound.is_constant and term == self.lower_bound
                 and term != self.expectation.term):
             return "≤ " + term.big_o(v)
@@ -156,7 +173,7 @@ class ValidationResult:
         best = self.model.best_term
         if best == self.expectation.term:
             return None
-        if self.upper_bound is not None and best == self.upper_bound:
+        if self.upper_bound is not None and best >= self.upper_bound:
             return "upper"
         if self.lower_bound is not None and not self.lower_bound.is_constant and best == self.lower_bound:
             return "lower"
@@ -176,7 +193,10 @@ class ValidationResult:
         where to measure to decide an inconclusive verdict."""
         v = self.variable
         notes = []
-        if self.at_bound == "upper":
+        if self.at_bound == "upper" and self.model.best_term > self.upper_bound:
+            notes.append(f"the data grow faster than the search space's upper bound {self.upper_bound.big_o(v)} "
+                         f"allows ({self.model.best_term.big_o(v)} fits distinguishably better): widen upper_bound")
+        elif self.at_bound == "upper":
             notes.append(f"best term {self.model.best_term.big_o(v)} is the upper bound of the search space; "
                          "the data may grow faster: widen upper_bound")
         elif self.at_bound == "lower":
@@ -355,19 +375,27 @@ class ScalabilityValidator:
         bad = ~np.all(np.isfinite(Y_agg), axis=1)
         if np.any(bad):
             raise InvalidInputError(f"series {np.flatnonzero(bad)[:5].tolist()} contain NaN or infinite values")
-        fits = fit_models(x_u, Y_agg, self.search_space_.terms, self.alpha,
-                          self.expectation_.term if self.prefer_expectation else None,
-                          (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta)
-        results = []
         space = self.search_space_
-        for fit, y_row in zip(fits, Y_agg):
+        preferred = self.expectation_.term if self.prefer_expectation else None
+        probes = probe_terms(space, x_u) if self.criterion == "aicc" else []
+        fits = fit_models(x_u, Y_agg, list(space.terms) + probes, self.alpha, preferred,
+                          (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta)
+        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta) \
+            if probes and any(f.term > space.upper for f in fits) else None
+        results = []
+        for i, (fit, y_row) in enumerate(zip(fits, Y_agg)):
             bound = None if fit.best_term == self.expectation_.term else \
-                "upper" if fit.best_term == space.upper else \
+                "upper" if fit.best_term >= space.upper else \
                 "lower" if fit.best_term == space.lower and not space.lower.is_constant else None
             verdict = judge_range(fit.leading_term, fit.range_low, fit.range_high, self.limits_,
                                   fit.best_term, bound)
             decide = deciding_measurement(x_u, fit.candidates, self.limits_, fit.noise) \
                 if verdict == INCONCLUSIVE else None
+            if fit.term > space.upper:
+                # the model shown stays in the search space (the paper's semantics); the range and
+                # the verdict keep what the probes beyond it showed
+                fit = replace(inside[i], range_low=fit.range_low, range_high=fit.range_high,
+                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise)
             results.append(ValidationResult(self.expectation_, fit, self.limits_, verdict, self.variable_, x_u,
                                             y_row, space.lower, space.upper, decide, tuple(space.terms)))
         return results

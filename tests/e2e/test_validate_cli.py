@@ -202,3 +202,20 @@ def test_pytest_plugin_fails_on_inconclusive_when_asked():
     assert check_scaling(data, "O(p^0.5)").verdict == "inconclusive"
     with pytest.raises(ScalingAssertionError, match="measure p = 512"):
         check_scaling(data, "O(p^0.5)", fail_on=("inconclusive",))
+
+
+@pytest.mark.parametrize("aggregation", ["mean", "median", "min", "q1"])
+def test_rules_are_reported_from_the_measurements_for_every_aggregation(mpi, capsys, tmp_path, aggregation):
+    data, toml = mpi
+    report_path = tmp_path / "r.json"
+    code, out, _ = invoke(["--text", data, "--expectations", toml, "--aggregation", aggregation,
+                           "--json-out", str(report_path)], capsys)
+    assert code == 1
+    rules = {r["rule"]: r for r in json.loads(report_path.read_text())["rules"]}
+    allgather = rules["Allgather <= Gather + Bcast"]
+    assert allgather["status"] == "violated"
+    assert allgather["measured"]["violated_at"] == [256.0, 512.0, 1024.0, 2048.0, 4096.0]
+    assert allgather["measured"]["repetitions"] is True and len(allgather["measured"]["points"]) == 10
+    assert "violated at measured p = 256, 512, 1,024, 2,048, 4,096; predicted ratio" in out
+    allreduce = rules["Allreduce <= Reduce + Bcast"]
+    assert allreduce["status"] == "predicted" and allreduce["measured"]["violated_at"] == []
