@@ -277,9 +277,17 @@ class ExpectationModeler(SingularModeler):
     def _fallback(self, measurements, y, error) -> Model:
         name = measurements[0].callpath if measurements else "?"
         message = f"{name}: {error}"
-        warnings.warn(f"Expectation modeler: {message}; using a constant model", ExpectationWarning, stacklevel=3)
-        hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(y)) if len(y) else 0.0), self.use_measure)
-        hypothesis.compute_cost(measurements)
+        y = np.asarray(y, dtype=float)
+        finite = y[np.isfinite(y)]
+        if len(finite) == 0:  # nothing to average: a model that says it is undefined
+            warnings.warn(f"Expectation modeler: {message}; no finite value, the model is undefined (NaN)",
+                          ExpectationWarning, stacklevel=3)
+            hypothesis = undefined_model(self.use_measure).hypothesis
+        else:
+            warnings.warn(f"Expectation modeler: {message}; using a constant model of the finite values",
+                          ExpectationWarning, stacklevel=3)
+            hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(finite))), self.use_measure)
+            hypothesis.compute_cost([m for m, v in zip(measurements, y) if np.isfinite(v)])
         model = ExpectationModel(hypothesis, validation={"error": str(error)})
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
