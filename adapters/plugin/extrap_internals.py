@@ -42,6 +42,7 @@ INTERNALS = (
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
     "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
     "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
+    "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -176,6 +177,30 @@ def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
     bound = getattr(main_widget, "write_experiment", None)
     if bound is not None and not getattr(bound, "extrap_segmented_atomic", False):
         main_widget.write_experiment = current
+
+
+# -- modeling ----------------------------------------------------------------------------------
+
+def before_model_all(callback: Callable[[object], None]) -> None:
+    """Runs ``callback(model_generator)`` at the start of every ``ModelGenerator.model_all``
+    (idempotent per callback). Extra-P gives a modeler measurements only; the generator knows the
+    experiment (parameter names), and ``model_all`` is what the CLI, the GUI and scripts call."""
+    from extrap.modelers.model_generator import ModelGenerator
+    current = ModelGenerator.model_all
+    callbacks = getattr(current, "extrap_segmented_callbacks", None)
+    if callbacks is None:
+        original = current
+        callbacks = []
+
+        @functools.wraps(original)
+        def model_all(self, *args, **kwargs):
+            for before in callbacks:
+                before(self)
+            return original(self, *args, **kwargs)
+        model_all.extrap_segmented_callbacks = callbacks
+        ModelGenerator.model_all = model_all
+    if callback not in callbacks:
+        callbacks.append(callback)
 
 
 # -- hypotheses ------------------------------------------------------------------------------

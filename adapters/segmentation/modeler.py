@@ -39,6 +39,7 @@ from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 
@@ -362,31 +363,23 @@ def _repetition_spread(measurement: Measurement) -> float:
 
 
 def _name_parameters_in_messages() -> None:
-    """Makes `ModelGenerator.model_all` tell this modeler the experiment's parameter name.
+    """Makes Extra-P's model generator tell this modeler the experiment's parameter name first.
 
     Extra-P hands a modeler only measurements, whose coordinates carry no parameter names, so
-    without this the messages would say ``p=`` for a parameter named ``x``. Installed once,
-    when the first instance is made (so only processes that use this modeler are affected);
-    it only sets ``parameter_name`` on this modeler (also as a multi-parameter modeler's
-    single-parameter modeler of a one-parameter experiment) and then calls Extra-P's own method.
+    without this the messages would say ``p=`` for a parameter named ``x``. Installed once, when
+    the first instance is made (so only processes that use this modeler are affected).
     """
-    from extrap.modelers.model_generator import ModelGenerator
-    original = ModelGenerator.model_all
-    if getattr(original, "extrap_segmented_names", False):
-        return
+    extrap_internals.before_model_all(_tell_parameter_name)
 
-    def model_all(self, *args: Any, **kwargs: Any):
-        parameters = getattr(self.experiment, "parameters", None) or []
-        if len(parameters) == 1:
-            for modeler in (self._modeler, getattr(self._modeler, "single_parameter_modeler", None)):
-                if isinstance(modeler, SegmentedChangePointModeler):
-                    modeler.parameter_name = str(getattr(parameters[0], "name", parameters[0]))
-        return original(self, *args, **kwargs)
 
-    model_all.extrap_segmented_names = True
-    model_all.__wrapped__ = original
-    model_all.__doc__ = original.__doc__
-    ModelGenerator.model_all = model_all
+def _tell_parameter_name(generator: Any) -> None:
+    """Sets ``parameter_name`` on this modeler (also as a multi-parameter modeler's
+    single-parameter modeler) of a one-parameter experiment's model generator."""
+    parameters = getattr(generator.experiment, "parameters", None) or []
+    if len(parameters) == 1:
+        for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
+            if isinstance(modeler, SegmentedChangePointModeler):
+                modeler.parameter_name = str(getattr(parameters[0], "name", parameters[0]))
 
 
 def _quantum(measurements: Sequence[Measurement]) -> float:

@@ -18,7 +18,8 @@ def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
-              "BaseSchema.dump/load", "experiment_io.write_experiment"}
+              "BaseSchema.dump/load", "experiment_io.write_experiment",
+              "ModelGenerator.model_all"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -212,3 +213,23 @@ def test_internal_experiment_io_write_experiment_is_looked_up_at_call_time():
     source = Path(inspect_.getsourcefile(experiment_io)).parent.parent / "gui" / "MainWidget.py"
     assert "import read_experiment, write_experiment" in source.read_text(), \
         "experiment_io.write_experiment: the GUI no longer imports it by name"
+
+
+def test_internal_ModelGenerator_model_all_runs_callbacks_with_the_generator():
+    """``model_all`` is where the CLI, GUI and scripts model, and the generator knows the experiment."""
+    import inspect as inspect_
+    from extrap.modelers.model_generator import ModelGenerator
+    seen = []
+    extrap_internals.before_model_all(seen.append)
+    extrap_internals.before_model_all(seen.append)  # idempotent
+    original = getattr(ModelGenerator.model_all, "__wrapped__", ModelGenerator.model_all)
+    assert list(inspect_.signature(original).parameters) == ["self", "progress_bar"], \
+        "ModelGenerator.model_all: signature changed"
+    assert "self._modeler.model(" in inspect_.getsource(original), "ModelGenerator.model_all: no longer models"
+    from extrap.fileio.text_file_reader import read_text_file
+    from pathlib import Path
+    series = Path(__file__).resolve().parents[3] / "fixtures" / "series" / "mpi_collectives.txt"
+    generator = ModelGenerator(read_text_file(str(series)))
+    generator.model_all()
+    assert seen == [generator]
+    ModelGenerator.model_all.extrap_segmented_callbacks.remove(seen.append)
