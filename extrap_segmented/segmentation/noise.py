@@ -18,6 +18,7 @@ changes become visible), high noise raises it.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -74,7 +75,7 @@ def pooled_noise(noise: ArrayLike, repetitions: ArrayLike | None = None) -> tupl
     single = noise[usable] ** 2 * r
     df = r - 1
     typical_df = float(np.median(df))
-    bias = stats.chi2.median(typical_df) / typical_df  # median of chi²_df / df (< 1)
+    bias = _chi2_median(typical_df) / typical_df  # median of chi²_df / df (< 1)
     variance = float(np.median(single)) / bias
     return float(np.sqrt(variance / np.median(r))), float(df.sum())
 
@@ -100,6 +101,15 @@ def noise_limit(sigma: float, dof: float, points: int, noise_factor: float, quan
         raise InvalidInputError(f"noise_quantile must be in (0, 1), got {quantile!r}")
     if sigma <= 0 or dof <= 0:
         return 0.0
-    m = max(points - 2, 1)
-    q = stats.chi2.ppf(quantile, m) / m if np.isinf(dof) else stats.f.ppf(quantile, m, dof)
-    return float(noise_factor * sigma * np.sqrt(q))
+    return float(noise_factor * sigma * np.sqrt(_f_quantile(quantile, max(points - 2, 1), float(dof))))
+
+
+# scipy's distribution functions take ~0.1 ms a call; a search asks for the same few values often
+@lru_cache(maxsize=4096)
+def _chi2_median(df: float) -> float:
+    return float(stats.chi2.median(df))
+
+
+@lru_cache(maxsize=4096)
+def _f_quantile(quantile: float, m: int, dof: float) -> float:
+    return float(stats.chi2.ppf(quantile, m) / m if np.isinf(dof) else stats.f.ppf(quantile, m, dof))

@@ -67,9 +67,11 @@ class SignificanceSearch(WindowSearch):
         window, max_change_points, min_segment_size, min_points, cost, exponents: see
             :class:`~extrap_segmented.segmentation.window.WindowSearch`.
 
-    Fitted attributes besides :class:`WindowSearch`'s: ``smooth_cost_``; ``statistics_`` holds
-    ``relative_error``, ``f``, ``error_limit`` and, when the smooth comparison ran, ``f_smooth``
-    and ``smooth_relative_error``.
+    Fitted attributes besides :class:`WindowSearch`'s: ``smooth_cost_``, ``noise_estimates_``
+    (per examined part ``(lo, hi)``: pooled noise and its degrees of freedom, or None);
+    ``statistics_`` holds ``relative_error``, ``f``, ``error_limit``, with a noise estimate
+    ``noise`` and ``noise_dof``, when the smooth comparison ran ``f_smooth`` and
+    ``smooth_relative_error``, for quantised values ``quantisation_steps``.
     """
 
     def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
@@ -104,6 +106,7 @@ class SignificanceSearch(WindowSearch):
             raise InvalidInputError(f"quantisation_steps must be ≥ 0, got {self.quantisation_steps!r}")
 
     def _fit_detection(self) -> None:
+        self.noise_estimates_: dict[tuple[int, int], tuple[float, float] | None] = {}
         cost = resolve_cost(self.smooth_cost, "smooth_cost", exponents=self.exponents)
         self.smooth_cost_ = cost.fit(self.x_, self.y_)
 
@@ -111,6 +114,11 @@ class SignificanceSearch(WindowSearch):
         """Pooled noise of the means and its degrees of freedom; None without an estimate."""
         if self.noise_ is None:
             return None
+        if (lo, hi) not in self.noise_estimates_:
+            self.noise_estimates_[(lo, hi)] = self._pooled(lo, hi)
+        return self.noise_estimates_[(lo, hi)]
+
+    def _pooled(self, lo: int, hi: int) -> tuple[float, float] | None:
         reps = None if self.repetitions_ is None else self.repetitions_[lo:hi]
         sigma, dof = pooled_noise(self.noise_[lo:hi], reps)
         return None if dof == 0 else (sigma, dof)
