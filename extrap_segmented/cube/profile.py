@@ -66,6 +66,7 @@ NUMERIC_DTYPES = {
     "UINT64": "u8", "UNSIGNED INTEGER": "u8",
 }
 _MAX_UINT64_DOUBLE = 0xFFFF_FFFF_FFFF_FBFF
+_INT64_MIN, _INT64_MAX = -2 ** 63, 2 ** 63 - 1
 
 
 @dataclass(frozen=True)
@@ -267,10 +268,15 @@ def _open_tar(path: Path) -> tarfile.TarFile:
     return tar
 
 
-def _read_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
-    handle = tar.extractfile(member)
-    if handle is None:
+def _open_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo):
+    # links are not followed (tarfile would look their targets up, or fail with KeyError)
+    if not member.isreg():
         raise CubeFormatError(f"{path}: member {member.name} is not a regular file")
+    return tar.extractfile(member)
+
+
+def _read_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
+    handle = _open_member(path, tar, member)
     data = handle.read()
     if len(data) != member.size:
         raise CubeFormatError(f"{path}: member {member.name} is truncated ({len(data)} of {member.size} bytes)")
@@ -313,9 +319,7 @@ def _parse_anchor(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo, lim
     """Parses ``anchor.xml`` (plain or gzip-compressed) while reading and inflating it a megabyte at a
     time: memory stays within about twice ``limit`` bytes of text and ``max_elements`` elements."""
     _check_size(path, member, limit, "anchor.xml is too large")
-    handle = tar.extractfile(member)
-    if handle is None:
-        raise CubeFormatError(f"{path}: member {member.name} is not a regular file")
+    handle = _open_member(path, tar, member)
     parser = ElementTree.XMLParser(target=_CountingTreeBuilder(max_elements))
     inflater, compressed, n_read, n_xml = None, False, 0, 0
     try:
@@ -458,6 +462,8 @@ def _parse_topology(system, ids, group_of):
                 point = [int(x) for x in (c.text or "").split()]
             except ValueError:
                 continue
+            if any(not _INT64_MIN <= x <= _INT64_MAX for x in point):
+                continue
             if len(point) != len(dims):
                 continue
             if c.get("locId") is not None:
@@ -476,10 +482,12 @@ def _parse_topology(system, ids, group_of):
 
 
 def _int(text, default):
+    """The integer ``text`` holds, or ``default`` if it holds none or one beyond int64."""
     try:
-        return int(str(text).strip())
+        value = int(str(text).strip())
     except (TypeError, ValueError):
         return default
+    return value if _INT64_MIN <= value <= _INT64_MAX else default
 
 
 def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> tuple[np.ndarray, str]:
@@ -516,9 +524,7 @@ def _parse_data(path: Path, info: MetricInfo, tar: tarfile.TarFile, member: tarf
     anything is read: an uncompressed member must have exactly that size, a compressed one is
     inflated chunk by chunk and rejected as soon as it inflates beyond it.
     """
-    handle = tar.extractfile(member)
-    if handle is None:
-        raise CubeFormatError(f"{path}: member {member.name} is not a regular file")
+    handle = _open_member(path, tar, member)
     dtype = np.dtype(NUMERIC_DTYPES[info.dtype]).newbyteorder(endian)
     expected = n_rows * n_locations
     nbytes = expected * dtype.itemsize

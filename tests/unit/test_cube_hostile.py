@@ -397,3 +397,35 @@ def test_hostile_file_among_good_ones_is_skipped_and_the_rest_read(tmp_path, bom
         series = read_cube_directory(tmp_path)
     assert series.points == [(2.0,), (8.0,)]
     assert series.skipped[0][0] == bad
+
+
+# --- found by the fuzz target (tests/property/test_cube_fuzz.py) ------------------------------------------
+
+def test_unknown_xml_encoding_declaration(profile):
+    with_anchor(profile, 'encoding="UTF-8"', 'encoding="UTF256"')
+    expect_error(profile, "anchor.xml declares an unknown encoding")  # was LookupError
+
+
+def test_numbers_beyond_int64_in_the_system_tree_are_ignored_like_other_garbage(tmp_path):
+    path = tmp_path / "p.cubex"
+    write_cubex(path, callpaths=PATHS, values={"time": np.ones((3, 4))},
+                locations=make_location_table(4, cart_dims=(2, 2)))
+    with_anchor(path, '<coord locId="0">0 0</coord>', f'<coord locId="0">0 {10 ** 30}</coord>')
+    with_anchor(path, "<rank>3</rank>\n<type>process</type>", f"<rank>{2 ** 64}</rank>\n<type>process</type>")
+    prof = read_cubex(path)  # was OverflowError
+    assert prof.locations.coords is None  # the topology no longer covers every location
+    assert prof.locations.rank.tolist() == [0, 1, 2, 0]
+
+
+@pytest.mark.parametrize("link", [tarfile.SYMTYPE, tarfile.LNKTYPE])
+def test_member_that_is_a_link_is_not_followed(profile, link):
+    data = members(profile)
+    with tarfile.open(profile, "w", format=tarfile.USTAR_FORMAT) as tar:
+        for name in ("anchor.xml", "0.index"):
+            info = tarfile.TarInfo(name)
+            info.size = len(data[name])
+            tar.addfile(info, io.BytesIO(data[name]))
+        info = tarfile.TarInfo("0.data")
+        info.type, info.linkname = link, ""
+        tar.addfile(info)
+    expect_error(profile, "member 0.data is not a regular file")  # was KeyError: "linkname '' not found"
