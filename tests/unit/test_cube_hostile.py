@@ -173,7 +173,7 @@ def test_index_larger_than_the_call_tree_is_rejected_before_reading(profile):
 
 # --- compressed data --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("case, payload, fragment", [
+COMPRESSED_CASES = [
     ("negative chunk count", lambda c: zcubex(c, n=-1), "-1 chunks announced"),
     ("huge chunk count", lambda c: zcubex(c, n=1 << 40), "chunks announced, the member has room for at most"),
     ("chunk sizes do not add up", lambda c: zcubex(c, sizes=[len(c[0]) + 7]), "chunk sizes add up to"),
@@ -183,7 +183,10 @@ def test_index_larger_than_the_call_tree_is_rejected_before_reading(profile):
     ("garbage after a zlib stream", lambda c: zcubex([c[0] + b"xyz"]), "bytes after the end of a chunk"),
     ("no chunk count", lambda c: b"ZCUBEX.DATA\x01", "no chunk count"),
     ("inflates to fewer values", lambda c: zcubex([zlib.compress(bytes(40))]), "holds 5 values, expected 3 cnodes"),
-], ids=lambda v: v if isinstance(v, str) else "")
+]
+
+
+@pytest.mark.parametrize("case, payload, fragment", COMPRESSED_CASES, ids=[c[0] for c in COMPRESSED_CASES])
 def test_corrupt_compressed_data(zprofile, case, payload, fragment):
     chunk = zlib.compress(np.ones(12).tobytes())
     rewrite(zprofile, {"0.data": payload([chunk])})
@@ -196,7 +199,7 @@ def _index(n, rows, fmt=1, head=b"CUBEX.INDEX"):
     return head + np.array([1], "<u4").tobytes() + b"\0\0" + bytes([fmt]) + np.array([n] + rows, "<i4").tobytes()
 
 
-@pytest.mark.parametrize("case, index, fragment", [
+INDEX_CASES = [
     ("index announces more entries than it holds", _index(5, [0, 1, 2]), "announces 5 entries but holds 3"),
     ("negative entry count", _index(-1, []), "announces -1 entries"),
     ("negative row", _index(3, [0, -1, 2]), "lists a negative row"),
@@ -204,7 +207,10 @@ def _index(n, rows, fmt=1, head=b"CUBEX.INDEX"):
     ("dense index format", _index(3, [0, 1, 2], fmt=0), "uses index format 0"),
     ("bad index header", _index(3, [0, 1, 2], head=b"CUBEX.INDEY"), "has no valid header"),
     ("empty index member", b"", "has no valid header"),
-], ids=lambda v: v if isinstance(v, str) else "")
+]
+
+
+@pytest.mark.parametrize("case, index, fragment", INDEX_CASES, ids=[c[0] for c in INDEX_CASES])
 def test_bad_index(profile, case, index, fragment):
     rewrite(profile, {"0.index": index})
     expect_error(profile, "index of metric 'time'", fragment)
@@ -252,10 +258,10 @@ def test_archive_truncated_inside_a_member(profile):
 
 # --- anchor.xml ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("case, old, new, fragment", [
+ANCHOR_CASES = [
     ("anchor truncated", "</system>", "", "not well-formed XML"),
     ("control character in a region name", "<name>work</name>", "<name>wo\x01rk</name>", "not well-formed XML"),
-    ("no <program>", "<program>", "<programme>", "not well-formed XML"),
+    ("mismatched tag", "<program>", "<programme>", "not well-formed XML"),
     ("cnode calls an unknown region", 'calleeId="1"', 'calleeId="99"', "calls unknown region 99"),
     ("metric without id", '<metric id="0"', '<metric', "metric 'time' has no valid id"),
     ("entity expansion (billion laughs)", '<?xml version="1.0" encoding="UTF-8"?>',
@@ -265,7 +271,10 @@ def test_archive_truncated_inside_a_member(profile):
      '<!ENTITY g "&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;"><!ENTITY h "&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;">]>', None),
     ("external entity", '<?xml version="1.0" encoding="UTF-8"?>',
      '<?xml version="1.0"?><!DOCTYPE cube [<!ENTITY x SYSTEM "file:///etc/passwd">]>', None),
-], ids=lambda v: v if isinstance(v, str) else "")
+]
+
+
+@pytest.mark.parametrize("case, old, new, fragment", ANCHOR_CASES, ids=[c[0] for c in ANCHOR_CASES])
 def test_bad_anchor(profile, case, old, new, fragment):
     with_anchor(profile, old, new)
     if case == "entity expansion (billion laughs)":
@@ -417,7 +426,7 @@ def test_numbers_beyond_int64_in_the_system_tree_are_ignored_like_other_garbage(
     assert prof.locations.rank.tolist() == [0, 1, 2, 0]
 
 
-@pytest.mark.parametrize("link", [tarfile.SYMTYPE, tarfile.LNKTYPE])
+@pytest.mark.parametrize("link", [tarfile.SYMTYPE, tarfile.LNKTYPE], ids=["symlink", "hardlink"])
 def test_member_that_is_a_link_is_not_followed(profile, link):
     data = members(profile)
     with tarfile.open(profile, "w", format=tarfile.USTAR_FORMAT) as tar:
