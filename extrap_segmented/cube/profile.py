@@ -362,8 +362,8 @@ def _parse_anchor(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo, lim
                               f"max_anchor_elements; each costs up to 400 bytes of memory)") from None
     except zlib.error as err:
         raise CubeFormatError(f"{path}: gzip-compressed anchor.xml is corrupt ({err})") from err
-    except LookupError as err:  # <?xml encoding="..."?> naming an encoding Python does not know
-        raise CubeFormatError(f"{path}: anchor.xml declares an unknown encoding ({err})") from err
+    except (LookupError, ValueError) as err:  # <?xml encoding="..."?>: unknown to Python, or multi-byte
+        raise CubeFormatError(f"{path}: anchor.xml declares an unknown or unsupported encoding ({err})") from err
     except ElementTree.ParseError as err:
         kind = "gzip-compressed XML" if compressed else "XML"
         raise CubeFormatError(f"{path}: anchor.xml is not well-formed {kind}: {err}") from err

@@ -410,9 +410,11 @@ def test_hostile_file_among_good_ones_is_skipped_and_the_rest_read(tmp_path, bom
 
 # --- found by the fuzz target (tests/property/test_cube_fuzz.py) ------------------------------------------
 
-def test_unknown_xml_encoding_declaration(profile):
-    with_anchor(profile, 'encoding="UTF-8"', 'encoding="UTF256"')
-    expect_error(profile, "anchor.xml declares an unknown encoding")  # was LookupError
+@pytest.mark.parametrize("encoding", ["UTF256", "EUC-JP"], ids=["unknown", "multi-byte"])
+def test_unknown_or_unsupported_xml_encoding_declaration(profile, encoding):
+    with_anchor(profile, 'encoding="UTF-8"', f'encoding="{encoding}"')
+    # was LookupError (unknown) or ValueError "multi-byte encodings are not supported"
+    expect_error(profile, "anchor.xml declares an unknown or unsupported encoding")
 
 
 def test_numbers_beyond_int64_in_the_system_tree_are_ignored_like_other_garbage(tmp_path):
