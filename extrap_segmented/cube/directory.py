@@ -227,11 +227,17 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
 def profile_notes(profile: CubeProfile) -> list[str]:
     """One message per metric of a profile whose data is unusual: no data, a non-numeric type,
     negative values (kept), negative counter readings stored as unsigned (read as 0, as CubeLib and
-    Extra-P's ``--cube`` do), or exclusive values clamped at 0. Each names the file and the metric."""
+    Extra-P's ``--cube`` do), exclusive values clamped at 0, NaN or infinite values, or (rank, thread)
+    pairs listed twice. Each names the file and the metric."""
     f = profile.path
     notes = [f"{f}: metric {m!r} is defined but has no data; this repetition lacks it" for m in profile.missing]
     notes += [f"{f}: metric {m!r} skipped: its data type is not a plain number" for m in profile.unsupported]
     notes += [f"{f}: metric {m!r} has {n} negative values; kept as they are" for m, n in profile.negative.items()]
+    notes += [f"{f}: metric {m!r} has {n} NaN or infinite values; kept as they are (the call paths holding them "
+              f"cannot be modeled)" for m, n in profile.nonfinite.items()]
+    if profile.duplicate_locations:
+        notes.append(f"{f}: the system tree lists {profile.duplicate_locations} locations whose (rank, thread) pair "
+                     f"an earlier location already has; kept as separate locations")
     notes += [f"{f}: metric {m!r} has {n} negative counter readings stored as unsigned 64-bit values (down to "
               f"{low}); read as 0, as CubeLib and Extra-P's --cube do" for m, (n, low) in profile.wrapped.items()]
     notes += [f"{f}: metric {m!r} is stored inclusively and {n} exclusive values would be negative (callees "
