@@ -209,6 +209,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         "min_segment_size": option_rules.integer_at_least(2), "min_relative_error": option_rules.number_at_least(0),
         "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
         "reliable_segment_points": option_rules.integer_at_least(1),
+        "noise_factor": option_rules.number_above(0), "quantisation_steps": option_rules.number_at_least(0),
     }
 
     @summarised_run
