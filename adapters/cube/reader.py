@@ -43,6 +43,7 @@ from extrap_segmented.adapters.cube.calltree import build_call_tree
 from extrap_segmented.adapters.cube.experiment import RankExperiment
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
+from extrap_segmented.cube.profile import MAX_ANCHOR_BYTES, MAX_ANCHOR_ELEMENTS
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.reducers import MEASURES, reducer
 
@@ -67,6 +68,12 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
     use_inclusive_measurements: bool = DynamicOptions.add(
         False, bool, "Use inclusive values (a call path's value includes its callees)", name="Inclusive values")
+    anchor_limit_mib: int = DynamicOptions.add(
+        MAX_ANCHOR_BYTES >> 20, int, "Largest accepted size of a profile's anchor.xml after inflating (MiB); "
+        "larger ones are skipped as possible inflation bombs", name="Anchor size limit (MiB)")
+    anchor_element_limit: int = DynamicOptions.add(
+        MAX_ANCHOR_ELEMENTS, int, "Largest accepted number of XML elements in a profile's anchor.xml (about 10 per "
+        "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit")
     selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
 
     def read_experiment(self, path: Union[Path, str, list], progress_bar: ProgressBar = DUMMY_PROGRESS
@@ -97,7 +104,9 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         try:
             series = read_cube_points(groups, names, metrics=self.selected_metrics,
                                       inclusive=self.use_inclusive_measurements,
-                                      progress=lambda _: progress_bar.update())
+                                      progress=lambda _: progress_bar.update(),
+                                      max_anchor_bytes=int(self.anchor_limit_mib) << 20,
+                                      max_anchor_elements=int(self.anchor_element_limit))
         except CubeFormatError as err:
             raise FileFormatError(str(err)) from err
 

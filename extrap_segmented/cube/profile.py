@@ -343,7 +343,8 @@ def _parse_anchor(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo, lim
                 n_xml += len(out)
                 if n_xml > limit:
                     raise CubeFormatError(f"{path}: anchor.xml inflates to more than {limit} bytes (limit "
-                                          f"max_anchor_bytes; an inflation bomb?)")
+                                          f"max_anchor_bytes, reader option 'Anchor size limit (MiB)'; an "
+                                          f"inflation bomb?)")
                 if n_xml == len(out) and out and not out.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
                     # expat buffers bytes it cannot tokenise yet (e.g. NULs): fail on the first chunk
                     kind = "gzip-compressed data that is not XML" if compressed else "neither XML nor gzip"
@@ -359,7 +360,8 @@ def _parse_anchor(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo, lim
                               f"have none, and its entities could expand the anchor manyfold") from None
     except _AnchorLimitError:
         raise CubeFormatError(f"{path}: anchor.xml has more than {max_elements} XML elements (limit "
-                              f"max_anchor_elements; each costs up to 400 bytes of memory)") from None
+                              f"max_anchor_elements, reader option 'Anchor element limit'; each costs up to 400 "
+                              f"bytes of memory)") from None
     except zlib.error as err:
         raise CubeFormatError(f"{path}: gzip-compressed anchor.xml is corrupt ({err})") from err
     except (LookupError, ValueError) as err:  # <?xml encoding="..."?>: unknown to Python, or multi-byte

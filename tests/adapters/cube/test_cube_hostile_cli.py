@@ -55,3 +55,30 @@ def test_inflation_bomb_in_one_repetition_is_skipped_and_the_run_goes_on(tmp_pat
     assert f"skipped: {bad}: compressed data of metric 'time' inflates to more than the 96 bytes" in result.stderr
     assert "main->solve->MPI_Allreduce" in result.stdout
     assert rss_kib < 400 * 1024, rss_kib  # the whole extrap process; the bomb alone would need 1 GiB
+
+
+def test_anchor_limits_are_reader_options(fixtures_dir):
+    """A legitimately huge anchor (hundreds of thousands of locations) needs higher limits: the
+    reader options (GUI import dialog) and read_cube_directory's keywords pass them on."""
+    import pytest
+    from extrap.util.exceptions import FileFormatError
+
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    from extrap_segmented.cube.directory import read_cube_directory
+
+    path = fixtures_dir / "cube" / "gather-switch-p"
+    reader = CubeRankReader()
+    reader.scaling_type = "weak"
+    assert (reader.anchor_limit_mib, reader.anchor_element_limit) == (256, 2_000_000)
+    reader.anchor_element_limit = 50
+    with pytest.raises(FileFormatError, match="more than 50 XML elements .*reader option 'Anchor element limit'"):
+        with pytest.warns(UserWarning):
+            reader.read_experiment(path)
+    reader.anchor_element_limit, reader.anchor_limit_mib = 2_000_000, 0
+    with pytest.raises(FileFormatError, match="anchor.xml is too large"):
+        with pytest.warns(UserWarning):
+            reader.read_experiment(path)
+    with pytest.raises(Exception, match="more than 50 XML elements"):
+        with pytest.warns(UserWarning):
+            read_cube_directory(path, max_anchor_elements=50)
+    assert read_cube_directory(path, max_anchor_elements=2_000).points
