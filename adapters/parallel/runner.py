@@ -84,7 +84,7 @@ def _run_chunk(function: Callable, items: Sequence) -> tuple[list, list]:
 _REGISTRIES: dict[str, dict] = {}
 
 
-def _reemit(records) -> None:
+def reemit_warnings(records) -> None:
     for message, category, filename, lineno in records:
         warnings.warn_explicit(message, category, filename, lineno, registry=_REGISTRIES.setdefault(filename, {}))
 
@@ -116,7 +116,7 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
         parallel = Parallel(n_jobs=min(jobs, len(chunks)), backend="loky", return_as="generator")
         outputs = parallel(delayed(_run_chunk)(function, items[a:b]) for a, b in chunks)
     for chunk_results, records in outputs:
-        _reemit(records)
+        reemit_warnings(records)
         results.extend(chunk_results)
         if progress_bar is not None:
             progress_bar.update(len(chunk_results))
