@@ -229,8 +229,16 @@ def _run(client, arguments) -> int:
         print(f"extrap-segmented run: {len(summaries)} points, {len(files)} files read by "
               f"{len(client.scheduler_info()['workers'])} workers in {time.perf_counter() - started:.2f} s; "
               f"per-rank values read: {raw} bytes; kept for the modeler: {kept} bytes (on the workers); "
-              f"sent to the client: {state['received']} bytes", file=sys.stderr)
+              f"sent to the client: {state['received']} bytes; client peak memory: {_peak_rss()} bytes",
+              file=sys.stderr)
     return 0
+
+
+def _peak_rss() -> int:
+    """Peak resident memory of this (the client's) process in bytes; Linux reports KiB, macOS bytes."""
+    import resource
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def _chunks(kernels, kernels_per_task: int, workers: int) -> list[list[int]]:

@@ -11,6 +11,7 @@ and a pure function of its kernel: workers are reused between chunks and runs.
 """
 from __future__ import annotations
 
+import fnmatch
 import math
 import os
 import warnings
@@ -121,3 +122,11 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
         if progress_bar is not None:
             progress_bar.update(len(chunk_results))
     return results
+
+
+def plot_selected(pattern: str, measurements: Sequence) -> bool:
+    """Whether a kernel matches the ``plot_kernels`` glob (its call path, or ``call path/metric``)."""
+    if not measurements:
+        return False
+    callpath, metric = str(measurements[0].callpath), str(measurements[0].metric)
+    return fnmatch.fnmatchcase(callpath, pattern) or fnmatch.fnmatchcase(f"{callpath}/{metric}", pattern)
