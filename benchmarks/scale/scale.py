@@ -70,15 +70,22 @@ def plot(results: list[dict], out: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    names = list(results[0]["runs"])
+    from matplotlib.ticker import NullFormatter
+
+    results = sorted(results, key=lambda r: r["ranks"] * r["callpaths"])
+    names = list(dict.fromkeys(n for r in results for n in r["runs"]))
     fig, (ax_t, ax_m) = plt.subplots(1, 2, figsize=(10, 4))
     for name in names:
-        x = [r["ranks"] * r["callpaths"] for r in results]
-        ax_t.plot(x, [r["runs"][name]["seconds"] for r in results], marker="o", label=name)
+        having = [r for r in results if name in r["runs"]]
+        x = [r["ranks"] * r["callpaths"] for r in having]
+        ax_t.plot(x, [r["runs"][name]["seconds"] for r in having], marker="o", label=name)
         key = "client_peak_bytes" if "dask" in name else "peak_bytes"
-        ax_m.plot(x, [r["runs"][name].get(key, r["runs"][name]["peak_bytes"]) / 1e9 for r in results], marker="o",
+        ax_m.plot(x, [r["runs"][name].get(key, r["runs"][name]["peak_bytes"]) / 1e9 for r in having], marker="o",
                   label=name + (" (client)" if "dask" in name else ""))
     x = [r["ranks"] * r["callpaths"] for r in results]
+    # slope 1 (cost proportional to ranks x call paths) through the first stock time, for reading the slopes
+    first = results[0]["runs"].get("stock --cube default", {}).get("seconds", 1.0)
+    ax_t.plot([x[0], x[-1]], [first, first * x[-1] / x[0]], "k:", label="slope 1")
     ax_m.plot(x, [r["raw_bytes"] / 1e9 for r in results], "k--", label="raw float64 per-rank values")
     for ax, label in ((ax_t, "wall time [s]"), (ax_m, "peak memory [GB]")):
         ax.set_xscale("log")
@@ -86,7 +93,9 @@ def plot(results: list[dict], out: Path) -> None:
         ax.set_xlabel("ranks x call paths (8 points, 2 metrics)")
         ax.set_ylabel(label)
         ax.grid(True, which="both", alpha=0.3)
+        ax.xaxis.set_minor_formatter(NullFormatter())
     ax_m.legend(fontsize=7)
+    ax_t.legend(fontsize=7)
     ax_t.set_title("time (shared 2-core machine)")
     ax_m.set_title("peak memory")
     fig.tight_layout()
@@ -101,7 +110,12 @@ def main() -> int:
     parser.add_argument("--metrics", type=int, default=2)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "img" / "scale")
     parser.add_argument("--only", default="", help="comma-separated run names to keep (default: all)")
+    parser.add_argument("--replot", nargs="+", type=Path, metavar="JSON",
+                        help="only draw the plot of earlier scale.json files (merged) into --out")
     args = parser.parse_args()
+    if args.replot:
+        plot([r for path in args.replot for r in json.loads(path.read_text())], args.out)
+        return 0
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     args.out.mkdir(parents=True, exist_ok=True)
     generate = _generator().generate_large
