@@ -45,7 +45,7 @@ from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, Clus
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustering.text import cluster_summary
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, plot_selected
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
@@ -87,6 +87,9 @@ class _ClusteringMixin:
                                              "cluster count", name="Min. points")
     plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
                                             "(empty: no plots)", name="Plot directory")
+    plot_kernels = modeler_options.add("*", str, "Glob of the kernels plot_dir plots, matched against the call "
+                                                 "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
+                                       name="Plot kernels")
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
@@ -124,6 +127,9 @@ class _ClusteringMixin:
 
     def _model_kernel(self, kernel, settings, fitter) -> Model:
         measurements, siblings = kernel
+        if settings.plot_dir and not plot_selected(self.plot_kernels, measurements):
+            settings = copy.copy(settings)
+            settings.plot_dir = ""
         kernel = f"{measurements[0].callpath}/{measurements[0].metric}" if measurements else "<empty>"
         try:
             return cluster_kernel(measurements, siblings, settings, fitter)

@@ -11,6 +11,7 @@ and a pure function of its kernel: workers are reused between chunks and runs.
 """
 from __future__ import annotations
 
+import fnmatch
 import math
 import os
 import warnings
@@ -88,7 +89,7 @@ def _run_chunk(function: Callable, items: Sequence) -> tuple[list, list]:
 _REGISTRIES: dict[str, dict] = {}
 
 
-def _reemit(records) -> None:
+def reemit_warnings(records) -> None:
     for message, category, filename, lineno in records:
         warnings.warn_explicit(message, category, filename, lineno, registry=_REGISTRIES.setdefault(filename, {}))
 
@@ -125,10 +126,18 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
         for item, item_records in zip(items[len(results):], records):
             if announce is not None:
                 announce(item)
-            _reemit(item_records)
+            reemit_warnings(item_records)
         if announce is not None:
             announce(None)
         results.extend(chunk_results)
         if progress_bar is not None:
             progress_bar.update(len(chunk_results))
     return results
+
+
+def plot_selected(pattern: str, measurements: Sequence) -> bool:
+    """Whether a kernel matches the ``plot_kernels`` glob (its call path, or ``call path/metric``)."""
+    if not measurements:
+        return False
+    callpath, metric = str(measurements[0].callpath), str(measurements[0].metric)
+    return fnmatch.fnmatchcase(callpath, pattern) or fnmatch.fnmatchcase(f"{callpath}/{metric}", pattern)
