@@ -1,5 +1,5 @@
 """Hostile and corrupt Cube profiles: each gives a CubeFormatError naming the file and the problem,
-or is read with a note, within bounded memory and time. Rows of docs/robustness_cube_rows.md."""
+or is read with a note, within bounded memory and time. Rows of docs/robustness.md (Cube profiles)."""
 from __future__ import annotations
 
 import gzip
