@@ -104,3 +104,29 @@ def test_equals_extrap_call_tree_for_any_order_gaps_and_duplicates(names):
     assert ours == theirs
     assert tree_rows(ours) == tree_rows(theirs)
     assert [str(w.message) for w in ours_warned] == [str(w.message) for w in theirs_warned]
+
+
+def test_saved_3000_level_experiment_reopens_in_seconds(tmp_path):
+    """Extra-P's loader builds the call tree with create_call_tree too: a saved 3,000-level
+    experiment did not reopen within 5 minutes; RankExperimentSchema builds it linearly."""
+    from extrap.fileio.experiment_io import read_experiment, write_experiment
+
+    import extrap_segmented
+    extrap_segmented.activate()
+    paths = write_deep_experiment(tmp_path / "in", 3000)
+    reader = CubeRankReader()
+    reader.scaling_type = "weak"
+    experiment = reader.read_experiment(tmp_path / "in")
+    saved = tmp_path / "deep.extra-p"
+    write_experiment(experiment, str(saved))
+    original = io_helper.create_call_tree
+    start = time.perf_counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loaded = read_experiment(str(saved))
+    elapsed = time.perf_counter() - start
+    assert elapsed < 60, elapsed  # about 5 s on the shared, loaded machine
+    assert io_helper.create_call_tree is original  # Extra-P's function is back in place
+    assert type(loaded).__name__ == "RankExperiment"
+    rows = tree_rows(loaded.call_tree)
+    assert len(rows) == 3000 and rows[-1] == (2999, "f2999", paths[-1])
