@@ -8,15 +8,13 @@ and re-attaches them to the measurements after loading, so ``--save-experiment``
 """
 from __future__ import annotations
 
-import contextlib
-
 from marshmallow import fields
 
 from extrap.entities.coordinate import Coordinate
 from extrap.entities.experiment import Experiment, ExperimentSchema
-from extrap.fileio import io_helper
 
 from extrap_segmented.adapters.cube.calltree import build_call_tree
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.locations import LocationTable
 
 
@@ -61,23 +59,10 @@ class RankExperimentSchema(ExperimentSchema):
 
     def postprocess_object(self, obj: RankExperiment) -> RankExperiment:
         """Extra-P's post-processing, then the location tables re-attached to the measurements."""
-        with _linear_call_tree():
+        # Extra-P's post-processing builds the call tree with io_helper.create_call_tree, cubic in
+        # the depth and recursive (a saved 3,000-level experiment did not reopen within 5 minutes);
+        # build_call_tree gives an equal tree (property-tested) in linear time.
+        with extrap_internals.call_tree_builder(build_call_tree):
             obj = super().postprocess_object(obj)
         obj.attach_locations()
         return obj
-
-
-@contextlib.contextmanager
-def _linear_call_tree():
-    """Extra-P's post-processing with its call tree built by :func:`build_call_tree`.
-
-    ``ExperimentSchema.postprocess_object`` calls ``io_helper.create_call_tree``, cubic in the depth
-    and recursive (a saved 3,000-level experiment did not reopen within 5 minutes). The substitute
-    builds an equal tree (property-tested), so a call from another thread meanwhile gets the same result.
-    """
-    original = io_helper.create_call_tree
-    io_helper.create_call_tree = lambda callpaths, *args, **kwargs: build_call_tree(callpaths)
-    try:
-        yield
-    finally:
-        io_helper.create_call_tree = original

@@ -23,6 +23,7 @@ Pinned: ``extrap>=4.2.5,<4.3`` (pyproject.toml).
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.util
 import sys
@@ -43,6 +44,7 @@ INTERNALS = (
     "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
     "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
     "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
+    "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -177,6 +179,24 @@ def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
     bound = getattr(main_widget, "write_experiment", None)
     if bound is not None and not getattr(bound, "extrap_segmented_atomic", False):
         main_widget.write_experiment = current
+
+
+# -- call trees ---------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def call_tree_builder(build: Callable[[list], object]):
+    """While the block runs, ``io_helper.create_call_tree(callpaths, …)`` is ``build(callpaths)``.
+
+    ``ExperimentSchema.postprocess_object`` (loading a saved experiment) looks the function up in
+    its module at call time; Extra-P's is recursive and cubic in the call-tree depth.
+    """
+    from extrap.fileio import io_helper
+    original = io_helper.create_call_tree
+    io_helper.create_call_tree = lambda callpaths, *args, **kwargs: build(callpaths)
+    try:
+        yield
+    finally:
+        io_helper.create_call_tree = original
 
 
 # -- modeling ----------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def test_every_internal_has_a_test_here():
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
               "BaseSchema.dump/load", "experiment_io.write_experiment",
-              "ModelGenerator.model_all"}
+              "ModelGenerator.model_all", "io_helper.create_call_tree while loading"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -233,3 +233,15 @@ def test_internal_ModelGenerator_model_all_runs_callbacks_with_the_generator():
     generator.model_all()
     assert seen == [generator]
     ModelGenerator.model_all.extrap_segmented_callbacks.remove(seen.append)
+
+
+def test_internal_io_helper_create_call_tree_is_looked_up_at_call_time_while_loading():
+    import inspect as inspect_
+    from extrap.entities.experiment import ExperimentSchema
+    from extrap.fileio import io_helper
+    assert "io_helper.create_call_tree(" in inspect_.getsource(ExperimentSchema.postprocess_object), \
+        "io_helper.create_call_tree while loading: no longer called through its module"
+    original = io_helper.create_call_tree
+    with extrap_internals.call_tree_builder(lambda callpaths: ("built", len(callpaths))):
+        assert io_helper.create_call_tree([1, 2, 3]) == ("built", 3)
+    assert io_helper.create_call_tree is original
