@@ -83,6 +83,9 @@ def plot(results: list[dict], out: Path) -> None:
         ax_m.plot(x, [r["runs"][name].get(key, r["runs"][name]["peak_bytes"]) / 1e9 for r in having], marker="o",
                   label=name + (" (client)" if "dask" in name else ""))
     x = [r["ranks"] * r["callpaths"] for r in results]
+    for r in results:  # the product hides which dimension grew: per-kernel costs follow the call paths
+        ax_t.annotate(f"{r['ranks']}x{r['callpaths']}", (r["ranks"] * r["callpaths"], 4), fontsize=6, rotation=90,
+                      ha="center", va="bottom", color="grey")
     # slope 1 (cost proportional to ranks x call paths) through the first stock time, for reading the slopes
     first = results[0]["runs"].get("stock --cube default", {}).get("seconds", 1.0)
     ax_t.plot([x[0], x[-1]], [first, first * x[-1] / x[0]], "k:", label="slope 1")
