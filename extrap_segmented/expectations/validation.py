@@ -276,6 +276,17 @@ def verdict_line(verdict: str, expectation: str, model: str, divergence: str) ->
 WEIGHTINGS = ("spread", "relative", "none")
 
 
+def _count_and_spread(V: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Repetitions (non-NaN) and 1.4826 × median absolute deviation of (F, points, r) values."""
+    missing = np.isnan(V)
+    count = np.sum(~missing, axis=2).astype(float)
+    if V.shape[2] < 2:
+        return count, np.zeros(count.shape)
+    median = np.nanmedian if missing.any() else np.median
+    centre = median(V, axis=2, keepdims=True)
+    return count, 1.4826 * median(np.abs(V - centre), axis=2)
+
+
 def point_weights(x, Y, Y_agg, method: str = "spread", shrink: float = 10.0) -> Optional[np.ndarray]:
     """(F, n) weights of the aggregated points (inverse variances, up to a factor per row), or None.
 
@@ -322,19 +333,20 @@ def point_weights(x, Y, Y_agg, method: str = "spread", shrink: float = 10.0) -> 
         x_u, inverse = np.unique(np.asarray(x, dtype=float), return_inverse=True)
         Y = Y if Y.ndim == 3 else Y[:, :, None]
         F = Y.shape[0]
-        spread = np.zeros_like(Y_agg)
-        count = np.zeros_like(Y_agg)
+        spread, count = np.zeros_like(Y_agg), np.zeros_like(Y_agg)
+        sizes = np.bincount(inverse, minlength=len(x_u))
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows: no spread, handled below
-            for i in range(len(x_u)):
-                v = Y[:, inverse == i, :].reshape(F, -1)
-                count[:, i] = np.sum(~np.isnan(v), axis=1)
-                if v.shape[1] > 1:
-                    centre = np.nanmedian(v, axis=1, keepdims=True)
-                    spread[:, i] = 1.4826 * np.nanmedian(np.abs(v - centre), axis=1)
+            if np.all(sizes == sizes[0]):  # the usual layout: one array (F, points, repetitions)
+                count, spread = _count_and_spread(Y[:, np.argsort(inverse, kind="stable"), :].reshape(F, len(x_u), -1))
+            else:
+                for i in range(len(x_u)):
+                    c, m = _count_and_spread(Y[:, inverse == i, :].reshape(F, 1, -1))
+                    count[:, i], spread[:, i] = c[:, 0], m[:, 0]
             relative = (spread / scale) ** 2
             informative = np.isfinite(relative) & (count > 1)
-            pooled = np.nanmedian(np.where(informative, relative, np.nan), axis=1, keepdims=True)
+            pooled = np.median(relative, axis=1, keepdims=True) if informative.all() else \
+                np.nanmedian(np.where(informative, relative, np.nan), axis=1, keepdims=True)
             measured = np.isfinite(pooled[:, 0]) & (pooled[:, 0] > 0)
             pooled = np.where(measured[:, None], pooled, 1.0)
             dof = np.where(informative, count - 1, 0.0)
