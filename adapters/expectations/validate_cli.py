@@ -48,9 +48,10 @@ def _readers():
     return readers
 
 
-def build_parser(readers) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="extrap-validate", description="Validate measured scaling against big-O expectations "
+def build_parser(readers, parser_class=argparse.ArgumentParser) -> argparse.ArgumentParser:
+    strict = {} if parser_class is argparse.ArgumentParser else {"allow_abbrev": False}
+    parser = parser_class(
+        prog="extrap-validate", **strict, description="Validate measured scaling against big-O expectations "
         "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     inputs = parser.add_argument_group("input (one reader, as in extrap)")
@@ -130,17 +131,29 @@ def parse_fail_on(text, regression: bool) -> set:
     return set() if "never" in items else items
 
 
-def read_input(args, readers):
+def read_input(args, readers=None):
+    """The experiment to validate: Extra-P's reader's, or for a ``--text`` file that the fast
+    path fully understands, a :class:`~extrap_segmented.adapters.expectations.text_input.TextSeries`
+    with the same names and arrays (tested against Extra-P's reader)."""
+    path = Path(args.path)
+    if getattr(args, "reader_text", False):
+        if not path.exists():
+            raise _InputError(f"{path} does not exist")
+        from extrap_segmented.adapters.expectations.text_input import NotFastPath, read_text_series
+        try:
+            return read_text_series(path)
+        except NotFastPath:
+            pass  # Extra-P's reader reads it, or reports what is wrong in its own words
+    readers = readers or _readers()
     from extrap.fileio.file_reader.abstract_directory_reader import AbstractScalingConversionReader
     from extrap.fileio.file_reader.file_reader_mixin import TKeepValuesReader
     from extrap.util.exceptions import RecoverableError
-    reader_class = next(r for r in readers.values() if getattr(args, f"reader_{r.NAME}"))
+    reader_class = next(r for r in readers.values() if getattr(args, f"reader_{r.NAME}", False))
     reader = reader_class()
     if isinstance(reader, TKeepValuesReader):
         reader.keep_values = True  # repetitions are needed for q1 / median of repetitions
     if args.scaling and issubclass(reader_class, AbstractScalingConversionReader):
         reader.scaling_type = args.scaling
-    path = Path(args.path)
     if not path.exists():
         raise _InputError(f"{path} does not exist")
     try:
@@ -151,6 +164,9 @@ def read_input(args, readers):
 
 def _series(measurements, index: int, aggregation: str, notes: list, label: str):
     """Repeated x and y arrays of one call path/metric (the modeler's too: one engine)."""
+    from extrap_segmented.adapters.expectations.text_input import ArraySeries
+    if isinstance(measurements, ArraySeries):  # the --text fast path: every repetition, no note
+        return measurements.x.copy(), measurements.y.copy()
     from extrap_segmented.adapters.expectations.series import series_arrays
     x, y, note = series_arrays(measurements, index, aggregation)
     if note:
@@ -222,10 +238,46 @@ def collect_rows(experiment, config, args, baseline, notes):
     return rows
 
 
+class _TextOnly:
+    """``--text`` for the short-cut parser (:func:`_parse_text_only`); no Extra-P import."""
+    NAME, CMD_ARGUMENT, DESCRIPTION = "text", "--text", "Load data from text input file"
+
+
+class _NotUnderstood(Exception):
+    pass
+
+
+class _StrictParser(argparse.ArgumentParser):
+    def error(self, message):  # no message, no exit: the full parser parses again and reports
+        raise _NotUnderstood(message)
+
+
+def _parse_text_only(argv):
+    """Parses ``argv`` without importing Extra-P when it selects ``--text``, else returns None.
+
+    Building the full parser needs Extra-P's reader registry, whose import (and the plugin
+    registration it triggers) costs 0.4–1 s — more than validating 1,000 functions. This parser
+    knows only ``--text`` among the readers, takes no abbreviations and never reports an error
+    itself: anything it does not parse cleanly (another reader flag, an abbreviation, ``--help``,
+    a missing value) returns None, and the full parser parses ``argv`` again and reports exactly
+    as before. When it succeeds, every token was an exact option of the full parser too, so
+    both give the same namespace.
+    """
+    if "--text" not in argv or any(a in ("-h", "--help") for a in argv):
+        return None
+    try:
+        return build_parser({"text": _TextOnly}, parser_class=_StrictParser).parse_args(argv)
+    except _NotUnderstood:
+        return None
+
+
 def run(argv=None) -> int:
-    readers = _readers()
-    parser = build_parser(readers)
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else [str(a) for a in argv]
+    args = _parse_text_only(argv)
+    readers = None
+    if args is None:
+        readers = _readers()
+        args = build_parser(readers).parse_args(argv)
     from extrap_segmented.exceptions import ExtrapSegmentedError
     try:
         return _run(args, readers)

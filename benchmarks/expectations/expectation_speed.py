@@ -2,6 +2,10 @@
 
     PYTHONPATH=. python benchmarks/expectations/expectation_speed.py [--functions 1000] [--extrap 100]
 
+Also times ``extrap-validate --text`` as a whole command (fresh interpreter, median of 5) on a
+1,000-function text file, with the previous reading path (Extra-P's reader and registries) in
+the same run.
+
 The expectation fit is vectorised over candidates and functions (one matrix product per
 expectation). Extra-P's default single-parameter modeler (with its cross-validation) is timed
 on the first ``--extrap`` functions of the same data and scaled per function for context.
@@ -35,15 +39,8 @@ def extrap_models(x, values, count):
     return time.perf_counter() - start
 
 
-def cli_stages(count: int, seed: int = 0) -> dict:
-    """Stage times of ``extrap-validate`` itself on ``count`` functions written as an Extra-P text
-    file (6 points x 5 repetitions): Extra-P's reader, row collection, the batch validation, and
-    the whole ``run`` (table, JSON report)."""
-    import contextlib
-    import io
-    import tempfile
-    from pathlib import Path
-    from extrap_segmented.adapters.expectations import validate_cli as cli
+def text_file(count: int, seed: int = 0) -> str:
+    """``count`` functions as an Extra-P text file: 6 points x 5 repetitions, p^0.5, p, p^1.5."""
     rng = np.random.default_rng(seed)
     p = [8, 16, 32, 64, 128, 256]
     lines = ["PARAMETER p", "POINTS " + " ".join(map(str, p)), ""]
@@ -52,6 +49,64 @@ def cli_stages(count: int, seed: int = 0) -> dict:
         lines += [f"REGION f{i}", "METRIC time"]
         lines += ["DATA " + " ".join(f"{(1 + 0.01 * v ** e) * (1 + 0.05 * rng.standard_normal()):.5g}"
                                      for _ in range(5)) for v in p]
+    return "\n".join(lines) + "\n"
+
+
+#: run in a fresh interpreter: ``extrap-validate`` as before the --text fast path (full parser
+#: with Extra-P's reader registry and plugin registration, Extra-P's text reader)
+PREVIOUS = """import sys
+from extrap_segmented.adapters.expectations import text_input, validate_cli
+def decline(path):
+    raise text_input.NotFastPath("previous method")
+text_input.read_text_series = decline
+validate_cli._parse_text_only = lambda argv: None
+sys.exit(validate_cli.run(sys.argv[1:]))
+"""
+
+
+def end_to_end(count: int, repeat: int = 5) -> list:
+    """Wall times (median of ``repeat``) of whole commands, interpreter start-up included:
+    ``extrap-validate --text`` on ``count`` functions, the same with the previous reading path,
+    and an empty interpreter."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+    script = shutil.which("extrap-validate", path=str(Path(sys.executable).parent)) or shutil.which("extrap-validate")
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp) / "functions.txt"
+        data.write_text(text_file(count))
+        arguments = ["--text", str(data), "--expect", "O(p)", "--fail-on", "never", "--json-out", str(Path(tmp) / "r.json")]
+        commands = [
+            (f"`extrap-validate --text` ({count} functions, JSON report)",
+             [script, *arguments] if script else [sys.executable, "-m", "extrap_segmented.adapters.expectations.validate_cli", *arguments]),
+            ("previous: same command through Extra-P's reader (and its registries)",
+             [sys.executable, "-c", PREVIOUS, *arguments]),
+            ("interpreter start-up alone (`python -c pass`)", [sys.executable, "-c", "pass"]),
+        ]
+        rows = []
+        for label, command in commands:
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+            rows.append((label, float(np.median(times)), min(times), max(times)))
+    return rows
+
+
+def cli_stages(count: int, seed: int = 0, fast: bool = True) -> dict:
+    """Stage times of ``extrap-validate`` itself, in-process, on ``count`` functions written as an
+    Extra-P text file (6 points x 5 repetitions): reading, row collection, the batch validation,
+    and the whole ``run`` (table, JSON report). ``fast=False``: the previous reading path
+    (Extra-P's reader, full parser), in a process that has already imported it."""
+    import contextlib
+    import io
+    import tempfile
+    from pathlib import Path
+    from extrap_segmented.adapters.expectations import text_input
+    from extrap_segmented.adapters.expectations import validate_cli as cli
     stages = {}
 
     def timed(name, function):
@@ -63,13 +118,18 @@ def cli_stages(count: int, seed: int = 0) -> dict:
             return result
         return wrapper
 
-    originals = cli.read_input, cli.collect_rows, cli.validate_rows
+    def decline(path):
+        raise text_input.NotFastPath("previous method")
+
+    originals = cli.read_input, cli.collect_rows, cli.validate_rows, text_input.read_text_series, cli._parse_text_only
     cli.read_input, cli.collect_rows = timed("read", cli.read_input), timed("collect", cli.collect_rows)
     cli.validate_rows = timed("validate", cli.validate_rows)
+    if not fast:
+        text_input.read_text_series, cli._parse_text_only = decline, lambda argv: None
     try:
         with tempfile.TemporaryDirectory() as tmp:
             data = Path(tmp) / "functions.txt"
-            data.write_text("\n".join(lines) + "\n")
+            data.write_text(text_file(count, seed))
             start = time.perf_counter()
             with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
                 warnings.simplefilter("ignore")
@@ -77,7 +137,7 @@ def cli_stages(count: int, seed: int = 0) -> dict:
                          "--json-out", str(Path(tmp) / "r.json")])
             stages["run"] = time.perf_counter() - start
     finally:
-        cli.read_input, cli.collect_rows, cli.validate_rows = originals
+        cli.read_input, cli.collect_rows, cli.validate_rows, text_input.read_text_series, cli._parse_text_only = originals
     stages["after read"] = stages["run"] - stages["read"]
     return stages
 
@@ -114,17 +174,23 @@ def main(argv=None):
           f"{extrap_time / args.extrap * 1e3:.3f} ms |")
     print(f"\nExtra-P per function / vectorised validation per function: "
           f"{extrap_time / args.extrap / (best / args.functions):.0f}x")
-    stages = cli_stages(args.functions)
-    print(f"\nextrap-validate --text on {args.functions} functions (6 points x 5 repetitions), in-process:\n")
-    print("| stage | wall time |")
-    print("|---|---|")
+    rows = end_to_end(args.functions)
+    print(f"\nWhole commands, interpreter start-up included (median of 5, min-max), {args.functions} functions "
+          "(6 points x 5 repetitions):\n")
+    print("| command | wall time (median) | min - max |")
+    print("|---|---|---|")
+    for label, median, low, high in rows:
+        print(f"| {label} | {median:.3f} s | {low:.3f} - {high:.3f} s |")
+    stages = {True: cli_stages(args.functions), False: cli_stages(args.functions, fast=False)}
+    print(f"\n`extrap-validate --text` on {args.functions} functions, in-process (after its imports):\n")
+    print("| stage | --text fast path | previous (Extra-P's reader) |")
+    print("|---|---|---|")
     for name in ("read", "collect", "validate", "after read", "run"):
-        label = {"read": "Extra-P's text reader (Measurement objects)", "collect": "rows (call paths x metrics)",
+        label = {"read": "reading the text file", "collect": "rows (call paths x metrics)",
                  "validate": "batch validation (validate_rows)",
                  "after read": "everything after reading (rows, validation, rules, table, JSON)",
-                 "run": "whole run (without interpreter start-up)"}[name]
-        print(f"| {label} | {stages[name]:.3f} s |")
-
+                 "run": "whole run (without interpreter start-up and first imports)"}[name]
+        print(f"| {label} | {stages[True][name]:.3f} s | {stages[False][name]:.3f} s |")
 
 if __name__ == "__main__":
     main()

@@ -140,6 +140,7 @@ class CandidateFits:
     n: int
     valid: Optional[np.ndarray] = None  # (F, m): usable term with a positive coefficient
     y: Optional[np.ndarray] = None      # (F, n) the fitted values, for the monotone-growth rule
+    plain_rss: Optional[np.ndarray] = None  # (F, m) unweighted RSS of a weighted fit (noise in data units)
 
 
 def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
@@ -149,13 +150,15 @@ def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
         return np.stack([t.evaluate(x) for t in terms])
 
 
-def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
+def fit_candidates(x, Y, terms: Sequence[ComplexityTerm], weights=None) -> CandidateFits:
     """Fits ``y ≈ c0 + c1·term`` for every candidate and every row of ``Y``.
 
     Args:
         x: distinct parameter values, shape (n,).
         Y: values, shape (F, n) (or (n,) for one function).
         terms: candidate terms (the constant term is the constant model).
+        weights: optional (F, n) positive weights (inverse variances of the points, up to a
+            factor per row): weighted least squares, RSS and TSS weighted alike.
 
     Returns:
         :class:`CandidateFits`.
@@ -168,6 +171,8 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
     scale = np.max(np.abs(T), axis=1)
     scale[scale == 0] = 1.0
     T = T / scale[:, None]           # scale-free: avoids overflow of k^6 4^k style terms
+    if weights is not None:
+        return _fit_weighted(terms, T, finite, scale, Y, weights)
     t_mean = T.mean(axis=1)
     Tc = T - t_mean[:, None]
     stt = np.einsum("ij,ij->i", Tc, Tc)
@@ -187,6 +192,35 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
     adj = np.where(valid, adj, -np.inf)
     c0 = y_mean[:, None] - c1 * t_mean[None, :]
     return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y)
+
+
+def _fit_weighted(terms, T, finite, scale, Y, weights) -> CandidateFits:
+    """:func:`fit_candidates` with per-point weights (see there); T is already scaled."""
+    F, n = Y.shape
+    W = np.broadcast_to(np.asarray(weights, dtype=float), Y.shape)
+    if not np.all(np.isfinite(W) & (W > 0)):
+        raise InvalidInputError("weights must be finite and positive")
+    W = W / W.mean(axis=1, keepdims=True)   # AICc compares RSS ratios: the factor cancels
+    w_sum = W.sum(axis=1)                    # = n
+    y_mean = (W * Y).sum(axis=1) / w_sum      # (F,)
+    t_mean = (W @ T.T) / w_sum[:, None]       # (F, m)
+    Tc = T[None, :, :] - t_mean[:, :, None]   # (F, m, n)
+    Yc = Y - y_mean[:, None]
+    tss = np.einsum("fn,fn->f", W * Yc, Yc)
+    stt = np.einsum("fmn,fmn->fm", Tc * W[:, None, :], Tc)
+    sty = np.einsum("fmn,fn->fm", Tc, W * Yc)
+    usable = finite[None, :] & (stt > 1e-12 * n)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        c1 = np.where(usable, sty / np.where(usable, stt, 1.0), 0.0)
+        residual = Yc[:, None, :] - c1[:, :, None] * Tc
+        rss = np.einsum("fmn,fmn->fm", residual * W[:, None, :], residual)
+        plain = np.einsum("fmn,fmn->fm", residual, residual)
+        r2 = np.where(tss[:, None] > 0, 1.0 - rss / tss[:, None], 0.0)
+    adj = 1.0 - (1.0 - r2) * (n - 1) / (n - 2)
+    valid = usable & (c1 > 0)
+    adj = np.where(valid, adj, -np.inf)
+    c0 = y_mean[:, None] - c1 * t_mean
+    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y, plain)
 
 
 @dataclass
@@ -317,7 +351,10 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
                       for k in idx]
         terms_near = [c[0] for c in candidates]
         b = int(best[i])
-        noise = float(np.sqrt(rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
+        if fits.plain_rss is not None:  # weighted fit: the noise in the data's units, for deciding_measurement
+            noise = float(np.sqrt(fits.plain_rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
+        else:
+            noise = float(np.sqrt(rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
         if is_one[j]:
             results.append(FitResult(ONE, float("nan"), 0.0, float("nan"), 1.0, n, m,
                                      min(terms_near), max(terms_near), fits.terms[b], candidates, noise))
@@ -378,14 +415,14 @@ def _select_ftest(fits: CandidateFits, alpha, preferred, prefer_within) -> list[
 
 def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
                preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
-               criterion: str = "aicc", delta: float = 2.0) -> list[FitResult]:
+               criterion: str = "aicc", delta: float = 2.0, weights=None) -> list[FitResult]:
     """Fits and chooses the model of every row of ``Y`` (distinct, checked ``x``); see
-    :func:`select_models` for the options."""
+    :func:`select_models` for the options and :func:`fit_candidates` for ``weights``."""
     Y = np.atleast_2d(np.asarray(Y, dtype=float))
     terms = list(terms)
     if not any(t.is_constant for t in terms):
         terms = [ONE] + terms
-    results = select_models(fit_candidates(x, Y, terms), alpha, preferred, prefer_within,
+    results = select_models(fit_candidates(x, Y, terms, weights), alpha, preferred, prefer_within,
                             criterion=criterion, delta=delta)
     means = Y.mean(axis=1)
     for result, mean in zip(results, means):

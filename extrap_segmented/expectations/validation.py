@@ -15,6 +15,7 @@ With G the chosen model's leading-order term and E the expectation (paper, Secti
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Optional
@@ -272,6 +273,94 @@ def verdict_line(verdict: str, expectation: str, model: str, divergence: str) ->
     return f"Verdict: {verdict} (expected {expectation}, model {model}, δ = {divergence})"
 
 
+WEIGHTINGS = ("spread", "relative", "none")
+
+
+def _count_and_spread(V: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Repetitions (non-NaN) and 1.4826 × median absolute deviation of (F, points, r) values."""
+    missing = np.isnan(V)
+    count = np.sum(~missing, axis=2).astype(float)
+    if V.shape[2] < 2:
+        return count, np.zeros(count.shape)
+    median = np.nanmedian if missing.any() else np.median
+    centre = median(V, axis=2, keepdims=True)
+    return count, 1.4826 * median(np.abs(V - centre), axis=2)
+
+
+def point_weights(x, Y, Y_agg, method: str = "spread", shrink: float = 10.0) -> Optional[np.ndarray]:
+    """(F, n) weights of the aggregated points (inverse variances, up to a factor per row), or None.
+
+    Cost measurements are heteroscedastic: noise is relative (a few per cent of the value) and
+    the values span orders of magnitude over the measured scales, so an unweighted fit is decided
+    by the largest one or two points and cannot tell neighbouring terms apart on the rest.
+
+    * ``spread`` (default): the variance of each point's aggregate from its repetitions — the
+      robust spread (1.4826 × median absolute deviation) relative to the aggregate, shrunk
+      towards the series' median relative spread with the weight of ``shrink`` repetitions (3-5
+      repetitions say little about a variance on their own), times the aggregate², over the
+      number of repetitions. Points without repetitions take the pooled relative spread; a
+      series without any repetitions (or with no spread among them) is fitted unweighted: it
+      says nothing about its noise, and weights from the values alone (``relative``) make a
+      constant look better than it is (relative residuals of a constant stay below 1).
+    * ``relative``: 1/aggregate² (constant relative noise).
+    * ``none``: equal weights (the previous engine's unweighted fit).
+
+    Aggregates near zero are floored at 10⁻⁶ × the series' largest magnitude so that no point
+    takes all the weight; rows whose weights are not finite get equal weights.
+
+    Args:
+        x: parameter values (N,), repeated per repetition.
+        Y: values (F, N) or (F, N, r), NaN for missing repetitions.
+        Y_agg: the aggregates (F, n) over the sorted distinct ``x``.
+        method: ``spread``, ``relative`` or ``none``.
+        shrink: prior weight (in repetitions) of the pooled relative spread.
+
+    Raises:
+        InvalidInputError: unknown ``method`` or negative ``shrink``.
+    """
+    if method not in WEIGHTINGS:
+        raise InvalidInputError(f"weighting must be one of {', '.join(WEIGHTINGS)}, got {method!r}")
+    if not shrink >= 0:
+        raise InvalidInputError(f"shrink must be a number >= 0, got {shrink!r}")
+    if method == "none":
+        return None
+    magnitude = np.abs(Y_agg)
+    floor = 1e-6 * np.max(magnitude, axis=1, keepdims=True)
+    scale = np.maximum(magnitude, floor)
+    if method == "relative":
+        variance = scale ** 2
+    else:
+        x_u, inverse = np.unique(np.asarray(x, dtype=float), return_inverse=True)
+        Y = Y if Y.ndim == 3 else Y[:, :, None]
+        F = Y.shape[0]
+        spread, count = np.zeros_like(Y_agg), np.zeros_like(Y_agg)
+        sizes = np.bincount(inverse, minlength=len(x_u))
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows: no spread, handled below
+            if np.all(sizes == sizes[0]):  # the usual layout: one array (F, points, repetitions)
+                count, spread = _count_and_spread(Y[:, np.argsort(inverse, kind="stable"), :].reshape(F, len(x_u), -1))
+            else:
+                for i in range(len(x_u)):
+                    c, m = _count_and_spread(Y[:, inverse == i, :].reshape(F, 1, -1))
+                    count[:, i], spread[:, i] = c[:, 0], m[:, 0]
+            relative = (spread / scale) ** 2
+            informative = np.isfinite(relative) & (count > 1)
+            pooled = np.median(relative, axis=1, keepdims=True) if informative.all() else \
+                np.nanmedian(np.where(informative, relative, np.nan), axis=1, keepdims=True)
+            measured = np.isfinite(pooled[:, 0]) & (pooled[:, 0] > 0)
+            pooled = np.where(measured[:, None], pooled, 1.0)
+            dof = np.where(informative, count - 1, 0.0)
+            shrunk = (np.where(informative, relative, 0.0) * dof + pooled * shrink) / np.maximum(dof + shrink, 1e-300)
+            shrunk = np.where(dof + shrink > 0, shrunk, pooled)
+            variance = scale ** 2 * shrunk / np.maximum(count, 1)
+            # no repetitions (or no spread among them): nothing to weigh by, unweighted as before
+            variance = np.where(measured[:, None], variance, 1.0)
+    with np.errstate(all="ignore"):
+        weights = 1.0 / variance
+    ok = np.all(np.isfinite(weights) & (weights > 0), axis=1)
+    return np.where(ok[:, None], weights, 1.0)
+
+
 def aggregate_columns(x, Y, aggregation: str) -> np.ndarray:
     """Aggregates (F, n) or (F, n, r) values over repetitions into (F, len(unique(x))).
 
@@ -306,6 +395,10 @@ class ScalabilityValidator:
             is distinguishably better; ``False`` takes the best alone.
         criterion: ``aicc`` (small-sample model choice with uncertainty range) or ``ftest``.
         delta: AICc difference up to which terms are indistinguishable (default 2).
+        weighting: ``spread`` (default: each point weighted by the inverse variance of its
+            aggregate, from the repetitions' spread), ``relative`` or ``none`` (unweighted, the
+            previous fit); see :func:`point_weights`.
+        shrink: prior weight, in repetitions, of the series' pooled relative spread.
         variable: parameter name for printing (default: the expectation's).
 
     Fitted attributes: ``expectation_``, ``search_space_``, ``limits_``, ``result_``.
@@ -314,7 +407,7 @@ class ScalabilityValidator:
     def __init__(self, expectation="O(p)", *, deviation=None, lower_bound=None, upper_bound=None,
                  depth=2, refinement=0, extra_exponents=(), extra_terms=(), aggregation="median",
                  alpha=0.05, min_points=MIN_POINTS, prefer_expectation=True, variable=None,
-                 criterion="aicc", delta=2.0):
+                 criterion="aicc", delta=2.0, weighting="spread", shrink=10.0):
         self.expectation = expectation
         self.deviation = deviation
         self.lower_bound = lower_bound
@@ -330,6 +423,8 @@ class ScalabilityValidator:
         self.variable = variable
         self.criterion = criterion
         self.delta = delta
+        self.weighting = weighting
+        self.shrink = shrink
 
     def _prepare(self):
         expectation = self.expectation
@@ -378,9 +473,11 @@ class ScalabilityValidator:
         space = self.search_space_
         preferred = self.expectation_.term if self.prefer_expectation else None
         probes = probe_terms(space, x_u) if self.criterion == "aicc" else []
+        weights = point_weights(x, Y, Y_agg, self.weighting if self.criterion == "aicc" else "none", self.shrink)
         fits = fit_models(x_u, Y_agg, list(space.terms) + probes, self.alpha, preferred,
-                          (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta)
-        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta) \
+                          (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta,
+                          weights=weights)
+        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta, weights=weights) \
             if probes and any(f.term > space.upper for f in fits) else None
         results = []
         for i, (fit, y_row) in enumerate(zip(fits, Y_agg)):

@@ -18,8 +18,10 @@ def _run(*argv, cwd):
 
 def test_print_all_has_the_verdict_line_of_extrap_validate(fixtures_dir, tmp_path):
     data = str(fixtures_dir / "series" / "mpi_collectives.txt")
-    done = _run("extrap", "--text", data, "--modeler", "Expectation", "--options", "expectation=O(p)",
-                "--print", "all", "--disable-progress", cwd=tmp_path)
+    # --keep-values: the same data as extrap-validate, every repetition (the fits weigh the points
+    # by their repetitions' spread; without it Extra-P keeps one value per point)
+    done = _run("extrap", "--text", data, "--keep-values", "--modeler", "Expectation", "--options",
+                "expectation=O(p)", "--print", "all", "--disable-progress", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     blocks = re.findall(r"^Callpath: (\S+)\n(.*?)(?=^Callpath: |\Z)", done.stdout, flags=re.S | re.M)
     printed = {}
