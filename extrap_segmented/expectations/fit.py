@@ -7,8 +7,9 @@ least-squares solution (simple linear regression has a closed form).
 Model choice (documented in docs/expectations.md), made for 5-8 points:
 
 * candidates whose coefficient ``c1`` is not positive are invalid (a cost model must grow with
-  its term); the constant model is always a candidate, except for a series that grows
-  monotonically by a factor of 2 or more (never "O(1)");
+  its term); the constant model is always a candidate, except for a series whose values rise
+  at every step (never "O(1)": for a constant with exchangeable noise the chance is 1/n!; the
+  engine before required a total growth of 2x too, ``trend="2x"``);
 * candidates, the constant among them, are compared by the small-sample corrected Akaike
   information criterion AICc (constant: 2 parameters with the noise variance, term: 3), whose
   correction ``2K(K+1)/(n-K-1)`` is large on five points: a term must explain much more than
@@ -16,6 +17,8 @@ Model choice (documented in docs/expectations.md), made for 5-8 points:
 * every candidate within ``delta`` (default 2) of the best AICc is *indistinguishable* from it;
   the range of those terms is the uncertainty of the model, and the expectation's own term is
   chosen only when it lies in that range;
+* the Akaike weights exp(-ΔAICc/2) of all candidates, summed below, within and above the
+  deviation limits, are kept (``FitResult.mass``) for the optional verdict from the weights;
 * the previous engine (adjusted R² with an F-test against the constant, ``criterion="ftest"``)
   stays available for comparison (benchmarks/expectations/expectation_accuracy.py).
 """

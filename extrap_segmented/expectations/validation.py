@@ -530,7 +530,7 @@ class ScalabilityValidator:
                 # the model shown stays in the search space (the paper's semantics); the range and
                 # the verdict keep what the probes beyond it showed
                 fit = replace(inside[i], range_low=fit.range_low, range_high=fit.range_high,
-                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise)
+                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise, mass=fit.mass)
             results.append(ValidationResult(self.expectation_, fit, self.limits_, verdict, self.variable_, x_u,
                                             y_row, space.lower, space.upper, decide, tuple(space.terms)))
         return results
