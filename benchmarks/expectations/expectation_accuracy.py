@@ -1,5 +1,6 @@
-"""Verdict accuracy, false passes and false fails on realistic five-to-eight-point series, new
-engine (AICc with uncertainty range) against the previous one (adjusted R² + F-test) in one run.
+"""Verdict accuracy, false passes and false fails on realistic five-to-eight-point series, the
+default engine (AICc with uncertainty range), its weights-verdict option and the engines before it
+(down to adjusted R² + F-test) in one run (see ``ENGINES``).
 
     PYTHONPATH=. python benchmarks/expectations/expectation_accuracy.py [--cases 2000] [--seed 1]
 
