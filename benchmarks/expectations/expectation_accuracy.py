@@ -169,13 +169,13 @@ def plot(rows_5, rows_mix, path):
             positions = np.arange(len(metrics)) + (k - (len(ENGINES) - 1) / 2) * width
             ax.bar(positions, values, width, label=name, color=colour)
             for x, v in zip(positions, values):
-                ax.text(x, v + 0.01, f"{v:.0%}", ha="center", fontsize=6.5)
+                ax.text(x, v + 0.01, f"{v:.0%}", ha="center", fontsize=5, rotation=90, va="bottom")
         ax.set_xticks(np.arange(len(metrics)), [label for _, label in metrics], fontsize=8)
         ax.set_title(title)
         ax.set_ylim(0, 1.1)
         ax.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel("share of cases")
-    axes[0].legend(fontsize=7, loc="upper right")
+    axes[0].legend(fontsize=7, loc="center right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
