@@ -1,5 +1,6 @@
-"""Verdict accuracy, false passes and false fails on realistic five-to-eight-point series, new
-engine (AICc with uncertainty range) against the previous one (adjusted R² + F-test) in one run.
+"""Verdict accuracy, false passes and false fails on realistic five-to-eight-point series, the
+default engine (AICc with uncertainty range), its weights-verdict option and the engines before it
+(down to adjusted R² + F-test) in one run (see ``ENGINES``).
 
     PYTHONPATH=. python benchmarks/expectations/expectation_accuracy.py [--cases 2000] [--seed 1]
 
@@ -40,10 +41,15 @@ from extrap_segmented.expectations.complexity import deviation_limits, parse_exp
 from extrap_segmented.expectations.synthetic import realistic_cases
 from extrap_segmented.expectations.validation import INCONCLUSIVE, NO_MATCH, ScalabilityValidator, judge
 
-#: engine label -> validator options; the unweighted AICc row is the engine before the points were
-#: weighted by their repetitions' spread, the F-test row the engine before AICc
-ENGINES = {"new (AICc + range, weighted by spread)": {"criterion": "aicc"},
-           "AICc + range, unweighted (before)": {"criterion": "aicc", "weighting": "none"},
+#: engine label -> validator options; the first is the default engine, whose breakdown is printed.
+#: "verdict from Akaike weights" is the default fit with ``verdict_rule="weights"``; "2× rule" is the
+#: engine before the rising-series rule (a series is never O(1) only when it also grows >= 2x); the
+#: unweighted AICc row is the engine before the points were weighted by their repetitions' spread,
+#: the F-test row the engine before AICc
+ENGINES = {"new (AICc + range, weighted, rising series never O(1))": {"criterion": "aicc"},
+           "new, verdict from Akaike weights (option)": {"criterion": "aicc", "verdict_rule": "weights"},
+           "AICc + range, weighted, 2× rule (before)": {"criterion": "aicc", "trend": "2x"},
+           "AICc + range, unweighted (before that)": {"criterion": "aicc", "weighting": "none", "trend": "2x"},
            "previous (adj. R² + F-test)": {"criterion": "ftest"}}
 
 
@@ -133,17 +139,19 @@ def table(title, cases, per_class=True):
     return rows
 
 
-def breakdown(cases):
-    """Verdicts right of the new engine by number of points, level shift and outliers."""
-    outcomes = evaluate(cases, next(iter(ENGINES.values())))
-    groups = defaultdict(list)
-    for case, outcome in zip(cases, outcomes):
-        groups[(len(case.x), case.step > 1, case.outliers > 0)].append(outcome["right"])
-    print("\n| points | level shift | outliers | cases | verdict right (new engine) |")
-    print("|---|---|---|---|---|")
-    for (n, step, outliers), right in sorted(groups.items()):
-        print(f"| {n} | {'yes' if step else 'no'} | {'yes' if outliers else 'no'} | {len(right)} | "
-              f"{pct(sum(right) / len(right))} |")
+def breakdown(cases, engines=3):
+    """Verdicts right by number of points, level shift and outliers, for the first ``engines`` engines."""
+    names = list(ENGINES)[:engines]
+    groups = defaultdict(lambda: defaultdict(list))
+    for name in names:
+        for case, outcome in zip(cases, evaluate(cases, ENGINES[name])):
+            groups[(len(case.x), case.step > 1, case.outliers > 0)][name].append(outcome["right"])
+    print("\n| points | level shift | outliers | cases | " + " | ".join(f"verdict right: {n}" for n in names) + " |")
+    print("|---|---|---|---|" + "---|" * len(names))
+    for (n, step, outliers), by_engine in sorted(groups.items()):
+        right = [by_engine[name] for name in names]
+        print(f"| {n} | {'yes' if step else 'no'} | {'yes' if outliers else 'no'} | {len(right[0])} | "
+              + " | ".join(pct(sum(r) / len(r)) for r in right) + " |")
 
 
 def plot(rows_5, rows_mix, path):
@@ -154,19 +162,20 @@ def plot(rows_5, rows_mix, path):
         metrics = [("right", "verdict\nright"), ("gate_right", "pass/fail\nright"), ("false_pass", "false\npass"),
                    ("false_fail", "false\nfail"), ("inconclusive", "incon-\nclusive"),
                    ("wrong_direction", "wrong\ndirection")]
-        width = 0.27
-        for k, (name, colour) in enumerate(zip(ENGINES, ("tab:blue", "tab:cyan", "tab:gray"))):
+        width = 0.8 / len(ENGINES)
+        for k, (name, colour) in enumerate(zip(ENGINES, ("tab:blue", "tab:purple", "tab:cyan", "tab:olive",
+                                                          "tab:gray"))):
             values = [rows[(name, "all")][m] for m, _ in metrics]
-            positions = np.arange(len(metrics)) + (k - 1) * width
+            positions = np.arange(len(metrics)) + (k - (len(ENGINES) - 1) / 2) * width
             ax.bar(positions, values, width, label=name, color=colour)
             for x, v in zip(positions, values):
-                ax.text(x, v + 0.01, f"{v:.0%}", ha="center", fontsize=6.5)
+                ax.text(x, v + 0.01, f"{v:.0%}", ha="center", fontsize=5, rotation=90, va="bottom")
         ax.set_xticks(np.arange(len(metrics)), [label for _, label in metrics], fontsize=8)
         ax.set_title(title)
         ax.set_ylim(0, 1.1)
         ax.grid(axis="y", alpha=0.3)
     axes[0].set_ylabel("share of cases")
-    axes[0].legend(fontsize=7, loc="upper right")
+    axes[0].legend(fontsize=7, loc="center right")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 

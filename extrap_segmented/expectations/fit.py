@@ -7,8 +7,9 @@ least-squares solution (simple linear regression has a closed form).
 Model choice (documented in docs/expectations.md), made for 5-8 points:
 
 * candidates whose coefficient ``c1`` is not positive are invalid (a cost model must grow with
-  its term); the constant model is always a candidate, except for a series that grows
-  monotonically by a factor of 2 or more (never "O(1)");
+  its term); the constant model is always a candidate, except for a series whose values rise
+  at every step (never "O(1)": for a constant with exchangeable noise the chance is 1/n!; the
+  engine before required a total growth of 2x too, ``trend="2x"``);
 * candidates, the constant among them, are compared by the small-sample corrected Akaike
   information criterion AICc (constant: 2 parameters with the noise variance, term: 3), whose
   correction ``2K(K+1)/(n-K-1)`` is large on five points: a term must explain much more than
@@ -16,6 +17,8 @@ Model choice (documented in docs/expectations.md), made for 5-8 points:
 * every candidate within ``delta`` (default 2) of the best AICc is *indistinguishable* from it;
   the range of those terms is the uncertainty of the model, and the expectation's own term is
   chosen only when it lies in that range;
+* the Akaike weights exp(-ΔAICc/2) of all candidates, summed below, within and above the
+  deviation limits, are kept (``FitResult.mass``) for the optional verdict from the weights;
 * the previous engine (adjusted R² with an F-test against the constant, ``criterion="ftest"``)
   stays available for comparison (benchmarks/expectations/expectation_accuracy.py).
 """
@@ -34,6 +37,8 @@ from extrap_segmented.reducers import reducer, statistic_name
 #: statistics that aggregate repetitions (see :mod:`extrap_segmented.reducers` for names and aliases)
 AGGREGATIONS = ("mean", "median", "minimum", "q1")
 MIN_POINTS = 5
+#: which series are never modeled O(1) (see :func:`select_models`)
+TRENDS = ("rising", "2x")
 
 
 def aggregation_name(method: str) -> str:
@@ -249,6 +254,8 @@ class FitResult:
     candidates: list = field(default_factory=list, repr=False)
     noise: float = float("nan")
     criterion: str = "aicc"
+    #: Akaike weights of all candidates summed below, within and above the deviation limits (when given)
+    mass: Optional[tuple] = None
 
     def __post_init__(self):
         if self.range_low is None:
@@ -301,9 +308,19 @@ def grows_monotonically(Y: np.ndarray, factor: float = 2.0) -> np.ndarray:
     return rising & (Y[:, 0] > 0) & (Y[:, -1] >= factor * Y[:, 0])
 
 
+def rises_at_every_step(Y: np.ndarray) -> np.ndarray:
+    """(F,) True where a series rises strictly at every step (Mann-Kendall S at its maximum).
+
+    For a constant cost with exchangeable noise the chance is 1/n! (5 points: 0.8 %), so such a
+    series is not modeled O(1) whatever the factor of its growth.
+    """
+    Y = np.atleast_2d(Y)
+    return np.all(np.diff(Y, axis=1) > 0, axis=1)
+
+
 def select_models(fits: CandidateFits, alpha: float = 0.05,
                   preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
-                  criterion: str = "aicc", delta: float = 2.0) -> list[FitResult]:
+                  criterion: str = "aicc", delta: float = 2.0, trend: str = "rising") -> list[FitResult]:
     """Chooses one model per function from :func:`fit_candidates` results (see module doc).
 
     Args:
@@ -314,6 +331,12 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         criterion: ``aicc`` (default) or ``ftest`` (the previous engine, for comparison).
         delta: AICc difference up to which candidates are indistinguishable (2: Burnham and
             Anderson's "substantial support").
+        trend: which series are never O(1): ``rising`` (default) — every series that rises at
+            every step (:func:`rises_at_every_step`); ``2x`` — only those that also end at >= 2x
+            their first value (:func:`grows_monotonically`, the engine before).
+
+    With ``prefer_within`` the results carry ``mass``: the Akaike weights exp(-ΔAICc/2) of all
+    candidates, normalised, summed below, within and above those limits.
     """
     if criterion == "ftest":
         return _select_ftest(fits, alpha, preferred, prefer_within)
@@ -325,8 +348,11 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
     is_one = np.array([t.is_constant for t in fits.terms])
     valid = fits.valid if fits.valid is not None else np.isfinite(fits.adjusted_r2)
     allowed = valid | is_one[None, :]
+    if trend not in TRENDS:
+        raise InvalidInputError(f"trend must be one of {', '.join(TRENDS)}, got {trend!r}")
     if fits.y is not None:
-        allowed &= ~(grows_monotonically(fits.y)[:, None] & is_one[None, :])
+        never_constant = rises_at_every_step(fits.y) if trend == "rising" else grows_monotonically(fits.y)
+        allowed &= ~(never_constant[:, None] & is_one[None, :])
     # RSS floor: exact data (rss ~ 1e-30) must not give -inf; relative to the data's size
     scale = fits.tss + (np.mean(fits.y, axis=1) ** 2 * n if fits.y is not None else 0.0)
     floor = np.maximum(1e-24 * scale, 1e-300)[:, None]
@@ -342,6 +368,16 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
     if j_pref is not None:
         chosen = np.where(near[:, j_pref], j_pref, best)
     from scipy.special import fdtrc
+    mass = None
+    if prefer_within is not None:
+        lower, upper = prefer_within
+        below = np.array([t < lower for t in fits.terms])
+        above = np.array([t > upper for t in fits.terms])
+        with np.errstate(over="ignore", invalid="ignore"):
+            w = np.where(np.isfinite(score), np.exp(-0.5 * (score - best_score[:, None])), 0.0)
+        w = w / w.sum(axis=1, keepdims=True)
+        mass = np.stack([w[:, below].sum(axis=1), w[:, ~below & ~above].sum(axis=1), w[:, above].sum(axis=1)],
+                        axis=1)
     results = []
     for i in range(F):
         j = int(chosen[i])
@@ -365,6 +401,9 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         results.append(FitResult(fits.terms[j], float(fits.constant[i, j]), float(fits.coefficient[i, j]),
                                  float(fits.adjusted_r2[i, j]), p_value, n, m, min(terms_near), max(terms_near),
                                  fits.terms[b], candidates, noise))
+    if mass is not None:
+        for result, row in zip(results, mass.tolist()):
+            result.mass = tuple(row)
     return results
 
 
@@ -415,7 +454,7 @@ def _select_ftest(fits: CandidateFits, alpha, preferred, prefer_within) -> list[
 
 def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
                preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
-               criterion: str = "aicc", delta: float = 2.0, weights=None) -> list[FitResult]:
+               criterion: str = "aicc", delta: float = 2.0, weights=None, trend: str = "rising") -> list[FitResult]:
     """Fits and chooses the model of every row of ``Y`` (distinct, checked ``x``); see
     :func:`select_models` for the options and :func:`fit_candidates` for ``weights``."""
     Y = np.atleast_2d(np.asarray(Y, dtype=float))
@@ -423,7 +462,7 @@ def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
     if not any(t.is_constant for t in terms):
         terms = [ONE] + terms
     results = select_models(fit_candidates(x, Y, terms, weights), alpha, preferred, prefer_within,
-                            criterion=criterion, delta=delta)
+                            criterion=criterion, delta=delta, trend=trend)
     means = Y.mean(axis=1)
     for result, mean in zip(results, means):
         if result.is_constant:

@@ -76,6 +76,26 @@ def judge_range(model: ComplexityTerm, low: ComplexityTerm, high: ComplexityTerm
     return INCONCLUSIVE
 
 
+VERDICT_RULES = ("range", "weights")
+
+
+def judge_weights(range_verdict: str, mass, threshold: float = 0.6, bound: Optional[str] = None) -> str:
+    """Verdict from the Akaike weights of the candidates (``mass`` = weight below, within and
+    above the limits, summing to 1) instead of the range's ends: ``match`` stays as
+    :func:`judge_range` decides it (E indistinguishable from the best) and so does a ``no
+    match`` at a search-space ``bound``; otherwise ``approximate`` when the candidates within the
+    limits hold at least ``threshold`` of the weight, ``no match`` when those outside do, else
+    ``inconclusive``."""
+    if range_verdict == MATCH or (range_verdict == NO_MATCH and bound is not None):
+        return range_verdict
+    below, within, above = mass
+    if within >= threshold:
+        return APPROXIMATE
+    if below + above >= threshold:
+        return NO_MATCH
+    return INCONCLUSIVE
+
+
 def deciding_measurement(x, candidates, limits: DeviationLimits, noise: float,
                          steps: int = 40) -> Optional[float]:
     """Smallest parameter value beyond the measured ones (doubling) at which the indistinguishable
@@ -399,6 +419,13 @@ class ScalabilityValidator:
             aggregate, from the repetitions' spread), ``relative`` or ``none`` (unweighted, the
             previous fit); see :func:`point_weights`.
         shrink: prior weight, in repetitions, of the series' pooled relative spread.
+        trend: ``rising`` (default: a series rising at every step is never O(1)) or ``2x`` (only
+            when it also ends at >= 2x its first value, the engine before); see
+            :func:`~extrap_segmented.expectations.fit.select_models`.
+        verdict_rule: ``range`` (default: the issue's rule on the range of indistinguishable
+            terms, :func:`judge_range`) or ``weights`` (:func:`judge_weights`, decided by the
+            Akaike weight of the candidates within and outside the limits).
+        weight_threshold: the weight share a side needs for ``verdict_rule="weights"``.
         variable: parameter name for printing (default: the expectation's).
 
     Fitted attributes: ``expectation_``, ``search_space_``, ``limits_``, ``result_``.
@@ -407,7 +434,8 @@ class ScalabilityValidator:
     def __init__(self, expectation="O(p)", *, deviation=None, lower_bound=None, upper_bound=None,
                  depth=2, refinement=0, extra_exponents=(), extra_terms=(), aggregation="median",
                  alpha=0.05, min_points=MIN_POINTS, prefer_expectation=True, variable=None,
-                 criterion="aicc", delta=2.0, weighting="spread", shrink=10.0):
+                 criterion="aicc", delta=2.0, weighting="spread", shrink=10.0, trend="rising",
+                 verdict_rule="range", weight_threshold=0.6):
         self.expectation = expectation
         self.deviation = deviation
         self.lower_bound = lower_bound
@@ -425,6 +453,9 @@ class ScalabilityValidator:
         self.delta = delta
         self.weighting = weighting
         self.shrink = shrink
+        self.trend = trend
+        self.verdict_rule = verdict_rule
+        self.weight_threshold = weight_threshold
 
     def _prepare(self):
         expectation = self.expectation
@@ -474,10 +505,15 @@ class ScalabilityValidator:
         preferred = self.expectation_.term if self.prefer_expectation else None
         probes = probe_terms(space, x_u) if self.criterion == "aicc" else []
         weights = point_weights(x, Y, Y_agg, self.weighting if self.criterion == "aicc" else "none", self.shrink)
+        if self.verdict_rule not in VERDICT_RULES:
+            raise InvalidInputError(f"verdict_rule must be one of {', '.join(VERDICT_RULES)}, got {self.verdict_rule!r}")
+        if not 0.5 <= self.weight_threshold <= 1:
+            raise InvalidInputError(f"weight_threshold must be within 0.5 ... 1, got {self.weight_threshold!r}")
         fits = fit_models(x_u, Y_agg, list(space.terms) + probes, self.alpha, preferred,
                           (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta,
-                          weights=weights)
-        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta, weights=weights) \
+                          weights=weights, trend=self.trend)
+        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta, weights=weights,
+                            trend=self.trend) \
             if probes and any(f.term > space.upper for f in fits) else None
         results = []
         for i, (fit, y_row) in enumerate(zip(fits, Y_agg)):
@@ -486,13 +522,15 @@ class ScalabilityValidator:
                 "lower" if fit.best_term == space.lower and not space.lower.is_constant else None
             verdict = judge_range(fit.leading_term, fit.range_low, fit.range_high, self.limits_,
                                   fit.best_term, bound)
+            if self.verdict_rule == "weights" and fit.mass is not None:
+                verdict = judge_weights(verdict, fit.mass, self.weight_threshold, bound)
             decide = deciding_measurement(x_u, fit.candidates, self.limits_, fit.noise) \
                 if verdict == INCONCLUSIVE else None
             if fit.term > space.upper:
                 # the model shown stays in the search space (the paper's semantics); the range and
                 # the verdict keep what the probes beyond it showed
                 fit = replace(inside[i], range_low=fit.range_low, range_high=fit.range_high,
-                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise)
+                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise, mass=fit.mass)
             results.append(ValidationResult(self.expectation_, fit, self.limits_, verdict, self.variable_, x_u,
                                             y_row, space.lower, space.upper, decide, tuple(space.terms)))
         return results
