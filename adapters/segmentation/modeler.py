@@ -30,6 +30,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
+from extrap_segmented.segmentation.costs import RelativeFitCost, resolve_cost
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
@@ -225,35 +226,44 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         whole = self._whole_series_fits(kernels)
         return map_kernels(self._model_item, list(zip(kernels, whole)), self.jobs, progress_bar)
 
-    # Kernels per batched search call: large enough to amortise the call, small enough for the cache.
-    BATCH = 1024
+    # Kernels per batched call: large enough to amortise the call, small enough for the cache.
+    BATCH = 256
 
     def _whole_series_fits(self, kernels: Sequence[Sequence[Measurement]]) -> list:
-        """Per kernel, the hypothesis search of its whole series (sorted by the parameter), computed
-        in one :func:`search_many` call per group of kernels with the same parameter values; None
-        for a kernel modeled on its own (non-finite values, fewer than 2 points, alone in its group).
-        Each result is bit for bit what the kernel's own search gives."""
+        """Per kernel ``(search result, first detection's segment costs)`` of its whole series
+        (sorted by the parameter), computed in one :func:`search_many` and one
+        ``RelativeFitCost.errors_many`` call per batch of kernels with the same parameter values
+        (per-coordinate work once: the terms at those values); None for a kernel modeled on its own
+        (non-finite values, repeated or fewer than 2 points, alone in its group). Each result is bit
+        for bit what the kernel's own computation gives."""
         groups: dict = {}
         for i, kernel in enumerate(kernels):
             ordered = sorted(kernel, key=lambda m: m.coordinate[0])
             if len(ordered) < 2:
                 continue
             x, y = measurement_arrays(ordered, self.use_measure)
-            if np.isfinite(x).all() and np.isfinite(y).all():
+            if np.isfinite(x).all() and np.isfinite(y).all() and len(np.unique(x)) == len(x):
                 groups.setdefault(x.tobytes(), (x, []))[1].append((i, y))
         result: list = [None] * len(kernels)
         exponents, options = self._exponents(), self._search_options()
+        searcher = self._searcher()
+        cost = resolve_cost(searcher.cost, "cost", exponents=searcher.exponents)
         for x, members in groups.values():
             if len(members) < 2:
                 continue
+            # the first detection's segment costs, when the search would compute them with this cost
+            bounds = searcher.first_bounds(len(x)) if len(x) >= searcher.min_points and \
+                type(cost) is RelativeFitCost else None
             for a in range(0, len(members), self.BATCH):
                 batch = members[a:a + self.BATCH]
+                Y = np.stack([y for _, y in batch])
                 try:
-                    fits = search_many(x, np.stack([y for _, y in batch]), exponents, **options)
+                    fits = search_many(x, Y, exponents, **options)
+                    first = cost.errors_many(x, Y, *bounds) if bounds is not None else [None] * len(batch)
                 except InvalidInputError:  # each kernel's own search reports it
                     continue
-                for (i, _), fit in zip(batch, fits):
-                    result[i] = fit
+                for (i, _), fit, errors in zip(batch, fits, first):
+                    result[i] = (fit, errors)
         return result
 
     def _model_item(self, item) -> Model:
@@ -261,7 +271,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         return self._model_one(measurements, whole)
 
     def create_model(self, measurements: Sequence[Measurement], whole_fit=None) -> Model:
-        """Models one kernel (``whole_fit``: its whole series' search result, when computed in a batch).
+        """Models one kernel (``whole_fit``: ``(search result, first detection's costs)`` of its
+        whole series, when computed in a batch).
 
         Raises:
             InvalidMeasurementsError: non-finite values (names call path and coordinate).
@@ -329,22 +340,23 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
         where = _where(ordered)
+        fit, first = whole_fit if whole_fit is not None else (None, None)
         searcher = self._searcher()
         try:
             noise, repetitions = self._noise(ordered)
-            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered))
+            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered), first_errors=first)
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 
         if searcher.too_few_points_:
-            model = self._plain_model(ordered, x, y, whole_fit)
+            model = self._plain_model(ordered, x, y, fit)
             note = (f"{where}: only {len(x)} points; segmentation needs at least {searcher.min_points}, "
                     f"returning the ordinary model")
             warnings.warn(note, SegmentationWarning, stacklevel=4)
             model.annotations.append(SegmentationAnnotation([note]))
             return model
         if not searcher.segmented_:
-            return self._plain_model(ordered, x, y, whole_fit)
+            return self._plain_model(ordered, x, y, fit)
 
         ranges = searcher.segments()
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]

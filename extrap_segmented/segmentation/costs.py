@@ -98,32 +98,56 @@ class RelativeFitCost(_SeriesCost):
 
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
-        x, y = self.x_, self.y_
+        return self.errors_many(self.x_, self.y_[None, :], starts, stops, self.scale_[None, :])[0]
+
+    def errors_many(self, x: ArrayLike, Y: ArrayLike, starts: ArrayLike, stops: ArrayLike,
+                    scale: ArrayLike | None = None) -> np.ndarray:
+        """`errors` of many series measured at the same ``x`` (rows of ``Y``), in one vectorized call.
+
+        Row ``i`` is bit for bit ``RelativeFitCost(exponents).fit(x, Y[i]).errors(starts, stops)``:
+        every product is made C-contiguous with the segment's points last before it is summed, so
+        each sum runs over one segment's points in the same order whatever the number of series
+        (tested). The terms are evaluated once for all series.
+
+        Args:
+            x: parameter values (n,), sorted.
+            Y: values (F, n).
+            starts, stops: the segments.
+            scale: (F, n) :func:`relative_scale` of each row (computed when None).
+
+        Returns:
+            (F, S) costs.
+        """
+        x = np.asarray(x, dtype=float)
+        Y = np.atleast_2d(np.asarray(Y, dtype=float))
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
         starts = np.asarray(starts, dtype=int)
         stops = np.asarray(stops, dtype=int)
+        if scale is None:
+            scale = np.stack([relative_scale(y) for y in Y]) if len(Y) else np.zeros_like(Y)
         sizes = stops - starts
         offsets = np.arange(int(sizes.max()))
         mask = offsets[None, :] < sizes[:, None]
         index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
-        xs, ys = x[index], y[index]
+        xs, ys = x[index], Y[:, index]
+        total_sum = lambda a: np.ascontiguousarray(a).sum(axis=-1)  # noqa: E731 - see the docstring
         with np.errstate(all="ignore"):
-            weight = np.where(mask, 1.0 / self.scale_[index] ** 2, 0.0)
-            total = weight.sum(axis=1)
-            y_bar = (weight * ys).sum(axis=1) / total
-            dy = np.where(mask, ys - y_bar[:, None], 0.0)
-            constant_cost = (weight * dy * dy).sum(axis=1)
-            terms = evaluate_terms(xs, exponents).transpose(1, 0, 2)
-            w = weight[:, None, :]
-            t_bar = (w * np.where(mask[:, None, :], terms, 0.0)).sum(axis=2) / total[:, None]
-            dt = np.where(mask[:, None, :], terms - t_bar[:, :, None], 0.0)
-            slope = (w * dt * dy[:, None, :]).sum(axis=2) / (w * dt * dt).sum(axis=2)
-            residual = dy[:, None, :] - slope[:, :, None] * dt
-            cost = (w * residual * residual).sum(axis=2)
+            weight = np.where(mask, 1.0 / np.asarray(scale, dtype=float)[:, index] ** 2, 0.0)  # (F, S, m)
+            total = total_sum(weight)
+            y_bar = total_sum(weight * ys) / total
+            dy = np.where(mask, ys - y_bar[:, :, None], 0.0)
+            constant_cost = total_sum(weight * dy * dy)
+            terms = np.ascontiguousarray(evaluate_terms(xs, exponents).transpose(1, 0, 2))  # (S, K, m)
+            w = weight[:, :, None, :]
+            t_bar = total_sum(w * np.where(mask[:, None, :], terms, 0.0)) / total[:, :, None]
+            dt = np.where(mask[:, None, :], terms - t_bar[:, :, :, None], 0.0)
+            slope = total_sum(w * dt * dy[:, :, None, :]) / total_sum(w * dt * dt)
+            residual = dy[:, :, None, :] - slope[:, :, :, None] * dt
+            cost = total_sum(w * residual * residual)  # (F, S, K)
         low = np.where(mask, xs, np.inf)
         log_ok = np.all(low >= 1.0, axis=1)[:, None] | ~has_log(exponents)[None, :]
-        cost = np.where(np.isfinite(cost) & log_ok, cost, np.inf)
-        return np.minimum(cost.min(axis=1), constant_cost)
+        cost = np.where(np.isfinite(cost) & log_ok[None, :, :], cost, np.inf)
+        return np.minimum(cost.min(axis=2), constant_cost)
 
 
 class SmoothFitCost(_SeriesCost):

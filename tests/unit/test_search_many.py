@@ -27,3 +27,21 @@ def test_each_result_equals_its_own_search(crossvalidation):
         terms.add(int(fits.term[0]))
     assert len(terms) >= 4  # the series are not all alike
     assert search_many(x, np.zeros((0, x.size))) == []
+
+
+def test_segment_costs_of_many_series_equal_each_series_own():
+    from extrap_segmented.segmentation.costs import RelativeFitCost, relative_scale
+    from extrap_segmented.segmentation.significance import SignificanceSearch
+    rng = np.random.default_rng(5)
+    x = np.array([4.0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048])
+    Y = np.array([(1 + rng.uniform(0, 2)) * np.where(x <= 64, x, 64 + 5 * (x - 64)) ** rng.uniform(0.3, 1.2)
+                  * (1 + 0.02 * rng.standard_normal(x.size)) for _ in range(120)])
+    Y[3] = -Y[3]  # negative values
+    Y[4, 2] = 0.0  # a zero
+    starts, stops = SignificanceSearch().first_bounds(len(x))
+    assert len(starts) > 10
+    cost = RelativeFitCost()
+    many = cost.errors_many(x, Y, starts, stops)
+    for y, row in zip(Y, many):
+        assert np.array_equal(RelativeFitCost().fit(x, y).errors(starts, stops), row, equal_nan=True)
+    assert np.array_equal(cost.errors_many(x, Y, starts, stops, np.stack([relative_scale(y) for y in Y])), many)
