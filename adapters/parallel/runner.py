@@ -172,9 +172,11 @@ def _chunk_outputs(function: Callable, items: list, jobs: int, min_chunk: int, t
     start = 0
     if threshold > 0:
         start = probe_size(len(items), min_chunk)
+        # the first kernel also pays one-time costs (lazy imports, caches): it is not timed
+        yield _run_chunk(function, items[:1])
         began = time.perf_counter()
-        yield _run_chunk(function, items[:start])
-        estimate = (time.perf_counter() - began) / start * (len(items) - start)
+        yield _run_chunk(function, items[1:start])
+        estimate = (time.perf_counter() - began) / max(1, start - 1) * (len(items) - start)
         chunks = plan_chunks(len(items) - start, jobs, min_chunk)
         if estimate < threshold or len(chunks) <= 1:
             if start < len(items):
