@@ -98,7 +98,32 @@ class RelativeFitCost(_SeriesCost):
 
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
-        return self.errors_many(self.x_, self.y_[None, :], starts, stops, self.scale_[None, :])[0]
+        x, y = self.x_, self.y_
+        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        starts = np.asarray(starts, dtype=int)
+        stops = np.asarray(stops, dtype=int)
+        sizes = stops - starts
+        offsets = np.arange(int(sizes.max()))
+        mask = offsets[None, :] < sizes[:, None]
+        index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
+        xs, ys = x[index], y[index]
+        with np.errstate(all="ignore"):
+            weight = np.where(mask, 1.0 / self.scale_[index] ** 2, 0.0)
+            total = weight.sum(axis=1)
+            y_bar = (weight * ys).sum(axis=1) / total
+            dy = np.where(mask, ys - y_bar[:, None], 0.0)
+            constant_cost = (weight * dy * dy).sum(axis=1)
+            terms = evaluate_terms(xs, exponents).transpose(1, 0, 2)
+            w = weight[:, None, :]
+            t_bar = (w * np.where(mask[:, None, :], terms, 0.0)).sum(axis=2) / total[:, None]
+            dt = np.where(mask[:, None, :], terms - t_bar[:, :, None], 0.0)
+            slope = (w * dt * dy[:, None, :]).sum(axis=2) / (w * dt * dt).sum(axis=2)
+            residual = dy[:, None, :] - slope[:, :, None] * dt
+            cost = (w * residual * residual).sum(axis=2)
+        low = np.where(mask, xs, np.inf)
+        log_ok = np.all(low >= 1.0, axis=1)[:, None] | ~has_log(exponents)[None, :]
+        cost = np.where(np.isfinite(cost) & log_ok, cost, np.inf)
+        return np.minimum(cost.min(axis=1), constant_cost)
 
     def errors_many(self, x: ArrayLike, Y: ArrayLike, starts: ArrayLike, stops: ArrayLike,
                     scale: ArrayLike | None = None) -> np.ndarray:
