@@ -128,7 +128,9 @@ def _rendered(text: str, size: float):
     from matplotlib.font_manager import FontProperties, findfont, get_font
     font = get_font(findfont(FontProperties()))
     font.set_size(size, _DPI)
-    font.set_text(text, 0.0, flags=ft2font.LoadFlags.FORCE_AUTOHINT)
+    # matplotlib >= 3.10 has the LoadFlags enum; older versions the integer constant
+    flags = ft2font.LoadFlags.FORCE_AUTOHINT if hasattr(ft2font, "LoadFlags") else ft2font.LOAD_FORCE_AUTOHINT
+    font.set_text(text, 0.0, flags=flags)
     font.draw_glyphs_to_bitmap(antialiased=True)
     coverage = np.asarray(font.get_image(), dtype=np.float32) / 255.0
     descent = int(np.ceil(font.get_descent() / 64))
