@@ -165,10 +165,32 @@ class Settings:
     """The Clustered modeler's options for one run, plus the loaded rules; ``validate`` checks them."""
 
     def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir,
-                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1):
+                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1, parameter_names: tuple = ()):
         self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
         self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
         self.classifier, self.max_outlier_fraction = classifier, max_outlier_fraction
+        self.parameter_names = tuple(parameter_names)  # the experiment's, for the plots
+        # Per location table (one per coordinate, shared by its kernels): facts computed once per
+        # run, not per kernel. Keyed by id, with the table kept to check identity.
+        self.table_facts: dict = {}
+
+    def __getstate__(self):  # to a worker: its own (empty) facts, not this process's tables
+        return {**self.__dict__, "table_facts": {}}
+
+    def __copy__(self):  # a copy in this process (e.g. without plot_dir) shares the facts
+        other = Settings.__new__(Settings)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def table_fact(self, table, name: str, compute):
+        """``compute(table)``, once per run for a table the reader shares between kernels."""
+        entry = self.table_facts.setdefault(id(table), (table, {}))
+        if entry[0] is not table:  # an id reused by another object: start over for it
+            entry = self.table_facts[id(table)] = (table, {})
+        facts = entry[1]
+        if name not in facts:
+            facts[name] = compute(table)
+        return facts[name]
 
     def classifier_options(self) -> ClassifierOptions:
         """The options of :func:`extrap_segmented.classify_ranks` this run uses (checked)."""
@@ -253,7 +275,7 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     points = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
     names: list = []  # the modeler does not know the parameter names; messages show values
     for m, table in zip(measurements, tables):
-        missing = _missing_ranks(table)
+        missing = settings.table_fact(table, "missing", _missing_ranks) if _shared(m, table) else _missing_ranks(table)
         if missing:
             notes.append(f"{format_point(tuple(m.coordinate), names)}: {missing}; member counts there are short")
     rules = settings.rules
@@ -296,7 +318,8 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
         clusters.append(info)
 
     classes = _classes_per_location(matched, tables)
-    _add_positions(clusters, tables, classes)
+    _add_positions(clusters, tables, classes, [settings if _shared(m, t) else None
+                                               for m, t in zip(measurements, tables)])
     for migration in find_migrations([t.rank for t in tables], classes):
         notes.append(f"ranks changed class {format_point(points[migration.source], names)} -> "
                      f"{format_point(points[migration.target], names)}: "
@@ -326,7 +349,8 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     model.annotations.append(_annotation(model, settings))
     if settings.plot_dir:
         try:
-            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates,
+                        settings.parameter_names)
         except OSError as error:  # a plot that cannot be written must not change the model
             warnings.warn(f"Clustered modeler, {callpath}/{metric}: plot not written to {settings.plot_dir}: {error}",
                           ClusteringWarning, stacklevel=2)
@@ -354,9 +378,20 @@ def _classes_per_location(matched, tables) -> list:
     return result
 
 
-def _add_positions(clusters, tables, classes) -> None:
-    positions = [topology_positions(t.coords, t.topology_dims) if t.coords is not None and t.topology_dims
-                 else None for t in tables]
+def _shared(measurement, table) -> bool:
+    """Whether ``table`` is the reader's table of the coordinate (shared by its kernels)."""
+    return getattr(measurement, "locations", None) is table
+
+
+def _positions(table):
+    return topology_positions(table.coords, table.topology_dims) if table.coords is not None and table.topology_dims \
+        else None
+
+
+def _add_positions(clusters, tables, classes, caches=None) -> None:
+    caches = caches or [None] * len(tables)
+    positions = [cache.table_fact(t, "positions", _positions) if cache is not None else _positions(t)
+                 for t, cache in zip(tables, caches)]
     per_class = class_positions(positions, classes)
     for info in clusters:
         info.positions = per_class.get(info.name, {})

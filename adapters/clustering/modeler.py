@@ -38,6 +38,7 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
@@ -94,6 +95,10 @@ class _ClusteringMixin:
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
+    parameter_names: tuple = ()
+    """The experiment's parameter names for the plots' axes and panels; set by
+    `ModelGenerator.model_all` (see :func:`_name_parameters_in_plots`), empty otherwise."""
+
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
 
@@ -111,7 +116,8 @@ class _ClusteringMixin:
             extra = [name.strip() for name in self.extra_metrics.split(",") if name.strip()]
             threshold = rules.threshold if rules is not None and rules.threshold is not None else self.threshold
             settings = Settings(float(threshold), self.rank_value, self.cluster_value, int(self.min_points),
-                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction))
+                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction),
+                                parameter_names=tuple(self.parameter_names))
             settings.validate()
         except ExtrapSegmentedError as error:
             raise RecoverableError(f"Clustered modeler: {error}") from error
@@ -154,6 +160,7 @@ class ClusteredSingleParameterModeler(_ClusteringMixin, AbstractModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)
+        _name_parameters_in_plots()
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = VectorizedBasicModeler()
@@ -170,12 +177,26 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=VectorizedBasicModeler())
+        _name_parameters_in_plots()
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = multi_parameter.Default()
         modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
         modeler.use_measure = self.use_measure
         return modeler
+
+
+def _name_parameters_in_plots() -> None:
+    """Makes Extra-P's model generator tell a Clustered modeler the experiment's parameter names
+    first (a modeler gets measurements only; their coordinates carry no names). Installed once,
+    when the first instance is made."""
+    extrap_internals.before_model_all(_tell_parameter_names)
+
+
+def _tell_parameter_names(generator) -> None:
+    if isinstance(generator.modeler, _ClusteringMixin):
+        parameters = getattr(generator.experiment, "parameters", None) or []
+        generator.modeler.parameter_names = tuple(str(getattr(p, "name", p)) for p in parameters)
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

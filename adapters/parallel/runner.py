@@ -1,7 +1,9 @@
 """Runs a per-kernel function over all kernels of a modeling run, on ``jobs`` loky worker processes.
 
 Output does not depend on ``jobs``: the kernels are split into contiguous chunks, each chunk is
-modeled in one worker, and the results come back in kernel order. Warnings a kernel raises in a
+modeled in one worker, and the results come back in kernel order. Workers are started only when
+the kernels are worth it: the first 1/32 are modeled in this process and timed, and the rest go
+to workers only if they would take at least ``MIN_PARALLEL_SECONDS`` here. Warnings a kernel raises in a
 worker are recorded there and re-emitted in the calling process in kernel order; so that the text
 is the same for every ``jobs``, the in-process path (``jobs=1``, or too few kernels to be worth
 the start of worker processes) records and re-emits them the same way.
@@ -14,6 +16,7 @@ from __future__ import annotations
 import fnmatch
 import math
 import os
+import time
 import warnings
 from typing import Any, Callable, Sequence
 
@@ -23,6 +26,13 @@ from extrap_segmented.exceptions import InvalidInputError
 MIN_CHUNK = 16
 # Chunks per worker: a few, so that a slow chunk (large kernels) does not leave the others idle.
 CHUNKS_PER_WORKER = 4
+# Estimated in-process seconds of the kernels left after the probe from which worker processes are
+# used. Starting loky workers with Extra-P imported takes 1-3 s and every kernel is pickled to them:
+# at 1,024 ranks x 2,000 call paths Segmented's 4 s of modeling took 5.6 s on 2 warm workers and
+# 7.6 s with their start (benchmarks/scale/scale.py, docs/scale.md), while Clustered's ~20 s gain.
+MIN_PARALLEL_SECONDS = 8.0
+# The probe: this fraction (1/32) of the kernels, modeled in process before deciding.
+PROBE_FRACTION = 32
 
 JOBS_HELP = ("Worker processes modeling kernels in parallel (joblib/loky); 0: every core this process may use. "
              "Results do not depend on it")
@@ -94,9 +104,31 @@ def reemit_warnings(records) -> None:
         warnings.warn_explicit(message, category, filename, lineno, registry=_REGISTRIES.setdefault(filename, {}))
 
 
+def parallel_threshold() -> float:
+    """Seconds of estimated in-process work below which no worker processes are started
+    (:data:`MIN_PARALLEL_SECONDS`; the environment variable ``EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS``
+    overrides it, e.g. 0 to always use workers)."""
+    value = os.environ.get("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", "")
+    try:
+        return max(0.0, float(value)) if value.strip() else MIN_PARALLEL_SECONDS
+    except ValueError:
+        return MIN_PARALLEL_SECONDS
+
+
+def probe_size(n_items: int, min_chunk: int = MIN_CHUNK) -> int:
+    """Kernels modeled in this process first to estimate the cost of all: 1/32 of them, at least
+    ``min_chunk``."""
+    return min(n_items, max(min_chunk, math.ceil(n_items / PROBE_FRACTION)))
+
+
 def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar=None,
-                min_chunk: int = MIN_CHUNK) -> list:
+                min_chunk: int = MIN_CHUNK, min_parallel_seconds: float | None = None) -> list:
     """``[function(item) for item in items]``, on ``jobs`` processes (see :func:`resolve_jobs`).
+
+    With more than one job the first kernels (:func:`probe_size`) are modeled in this process and
+    timed; worker processes are started only when the others would take at least
+    ``min_parallel_seconds`` here (default :func:`parallel_threshold`): below that, starting
+    workers and sending them the kernels costs more than it saves. Results do not depend on it.
 
     Args:
         function: picklable, pure per-kernel function.
@@ -104,25 +136,21 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
         jobs: worker processes; 1 runs in this process.
         progress_bar: Extra-P progress bar; advanced by one per item (its ``total`` is raised here).
         min_chunk: fewest items per chunk (tests lower it to force worker processes on small inputs).
+        min_parallel_seconds: estimated in-process seconds of the remaining kernels from which
+            workers are used; 0 always uses them.
 
     Returns:
         The results in the order of ``items``; warnings are re-emitted in the same order.
     """
     items = list(items)
     jobs = resolve_jobs(jobs)
-    chunks = plan_chunks(len(items), jobs, min_chunk)
+    threshold = parallel_threshold() if min_parallel_seconds is None else max(0.0, float(min_parallel_seconds))
     if progress_bar is not None:
         progress_bar.total += len(items)
     results: list = []
-    if len(chunks) <= 1:
-        outputs = (_run_chunk(function, items),) if items else ()
-    else:
-        from joblib import Parallel, delayed
-        parallel = Parallel(n_jobs=min(jobs, len(chunks)), backend="loky", return_as="generator")
-        outputs = parallel(delayed(_run_chunk)(function, items[a:b]) for a, b in chunks)
     # A progress bar that tracks the kernel being modeled (kernel_runs) learns whose warnings follow.
     announce = getattr(progress_bar, "announce_kernel", None)
-    for chunk_results, records in outputs:
+    for chunk_results, records in _chunk_outputs(function, items, jobs, min_chunk, threshold):
         for item, item_records in zip(items[len(results):], records):
             if announce is not None:
                 announce(item)
@@ -133,6 +161,31 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
         if progress_bar is not None:
             progress_bar.update(len(chunk_results))
     return results
+
+
+def _chunk_outputs(function: Callable, items: list, jobs: int, min_chunk: int, threshold: float):
+    """``(results, warning records)`` of consecutive chunks covering ``items``, in order."""
+    if len(plan_chunks(len(items), jobs, min_chunk)) <= 1:
+        if items:
+            yield _run_chunk(function, items)
+        return
+    start = 0
+    if threshold > 0:
+        start = probe_size(len(items), min_chunk)
+        # the first kernel also pays one-time costs (lazy imports, caches): it is not timed
+        yield _run_chunk(function, items[:1])
+        began = time.perf_counter()
+        yield _run_chunk(function, items[1:start])
+        estimate = (time.perf_counter() - began) / max(1, start - 1) * (len(items) - start)
+        chunks = plan_chunks(len(items) - start, jobs, min_chunk)
+        if estimate < threshold or len(chunks) <= 1:
+            if start < len(items):
+                yield _run_chunk(function, items[start:])
+            return
+    from joblib import Parallel, delayed
+    chunks = plan_chunks(len(items) - start, jobs, min_chunk)
+    parallel = Parallel(n_jobs=min(jobs, len(chunks)), backend="loky", return_as="generator")
+    yield from parallel(delayed(_run_chunk)(function, items[start + a:start + b]) for a, b in chunks)
 
 
 def plot_selected(pattern: str, measurements: Sequence) -> bool:

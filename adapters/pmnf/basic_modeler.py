@@ -128,11 +128,13 @@ class VectorizedBasicModeler(SingleParameterModeler):
                     no_cv_clean_epsilon=self.CLEAN_CONSTANT_EPSILON,
                     log_needs_above_one=bool(self.allow_negative_exponents))
 
-    def _plain_model(self, measurements, x, y) -> Model:
-        """Extra-P's default model of these points (``x``, ``y`` in the order of ``measurements``)."""
+    def _plain_model(self, measurements, x, y, fits=None) -> Model:
+        """Extra-P's default model of these points (``x``, ``y`` in the order of ``measurements``);
+        ``fits``: their search result when already computed in a batch (:func:`search_many`)."""
         if len(x) < 2:
             return Model(constant_hypothesis(float(np.mean(y)) if len(y) else 0.0, self.use_measure))
-        fits = search(x, y, self._exponents(), **self._search_options())
+        if fits is None:
+            fits = search(x, y, self._exponents(), **self._search_options())
         term = int(fits.term[0])
         if term == CONSTANT:
             hypothesis = constant_hypothesis(float(fits.mean[0]), self.use_measure)

@@ -58,6 +58,32 @@ def search(x, y, exponents=None, **options):
     return search_subsets(x, y, [0], [n], exponents, **options)
 
 
+def search_many(x, Y, exponents=None, **options) -> list:
+    """`search` of many series measured at the same parameter values, in one vectorized call.
+
+    The series become the subsets of one concatenated series; every step of `search_subsets` is
+    elementwise or a reduction within a subset, so each result is bit for bit `search(x, Y[i])`
+    (tested), at a fraction of the time of one call per series.
+
+    Args:
+        x: parameter values, 1-D (n,).
+        Y: values (F, n), every row finite.
+        exponents, options: as for `search_subsets`.
+
+    Returns:
+        One `SubsetFits` (arrays of length 1) per row of ``Y``.
+    """
+    x = np.asarray(x, dtype=float)
+    Y = np.atleast_2d(np.asarray(Y, dtype=float))
+    n, count = len(x), Y.shape[0]
+    if count == 0:
+        return []
+    fits = search_subsets(np.tile(x, count), Y.reshape(-1), np.arange(count) * n, np.arange(1, count + 1) * n,
+                          exponents, **options)
+    fields = vars(fits)
+    return [SubsetFits(**{name: value[i:i + 1] for name, value in fields.items()}) for i in range(count)]
+
+
 def search_subsets(x, y, starts, stops, exponents=None, *, crossvalidation=True, compare_with_rss=False,
                    min_term_contribution=0.0005, clean_epsilon=0.0005, no_cv_clean_epsilon=1e-3,
                    log_needs_above_one=False):

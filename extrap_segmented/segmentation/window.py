@@ -58,7 +58,8 @@ class WindowSearch(ABC):
         self.exponents = exponents
 
     def fit(self, x: ArrayLike, y: ArrayLike, noise: ArrayLike | None = None,
-            repetitions: ArrayLike | None = None, quantum: float | None = None) -> WindowSearch:
+            repetitions: ArrayLike | None = None, quantum: float | None = None,
+            first_errors: ArrayLike | None = None) -> WindowSearch:
         """Searches the series for change points.
 
         Args:
@@ -71,6 +72,9 @@ class WindowSearch(ABC):
                 or one per point); None takes ``noise`` as exactly known.
             quantum: quantisation step of the values (e.g. 1 for event counts); None detects
                 it (1 when all values are integers, else 0); 0 for none.
+            first_errors: the segment costs of the whole series' first detection (the segments of
+                :meth:`first_bounds`), computed for many series at once
+                (``RelativeFitCost.errors_many``); None computes them here.
 
         Returns:
             self, with ``order_`` (sorting permutation), ``x_``, ``y_`` (sorted), ``noise_``
@@ -124,6 +128,7 @@ class WindowSearch(ABC):
         self.epsilon_ = np.array([])
         self.statistics_ = []
         breaks = []  # (breakpoint, shared)
+        self._first_errors = None if first_errors is None else np.asarray(first_errors, dtype=float)
         if not self.too_few_points_:
             self.cost_ = resolve_cost(self.cost, "cost", exponents=self.exponents).fit(self.x_, self.y_)
             self._fit_detection()
@@ -216,14 +221,12 @@ class WindowSearch(ABC):
 
     def _detect(self, lo: int, hi: int, record_windows: bool) -> Split | None:
         """Looks for one change in ``[lo, hi)``; returns (breakpoint, shared) or None."""
-        w = int(self.window)
-        n = hi - lo
-        starts = np.arange(lo, hi - w + 1) if n >= w else np.zeros(0, dtype=int)
-        candidates = split_candidates(lo, hi, self.min_segment_size)
-        left = [(lo, b) for b, _ in candidates]
-        right = [(b - s, hi) for b, s in candidates]
-        bounds = [(lo, hi)] + left + right + [(s, s + w) for s in starts]
-        costs = self.cost_.errors([a for a, _ in bounds], [b for _, b in bounds])
+        starts, candidates, bounds = self._bounds(lo, hi)
+        first = self._first_errors
+        if first is not None and (lo, hi) == (0, len(self.x_)) and first.shape == (len(bounds),):
+            costs, self._first_errors = first, None
+        else:
+            costs = self.cost_.errors([a for a, _ in bounds], [b for _, b in bounds])
         k = len(candidates)
         one, two = costs[0], costs[1:1 + k] + costs[1 + k:1 + 2 * k]
         window_cost = costs[1 + 2 * k:]
@@ -235,6 +238,23 @@ class WindowSearch(ABC):
         if not segmented:
             return None
         return self._locate(tags, starts, candidates, two)
+
+    def _bounds(self, lo: int, hi: int):
+        """Window starts, split candidates and the segments whose costs a detection in ``[lo, hi)``
+        needs: the whole part, each candidate's left and right segment, each window."""
+        w = int(self.window)
+        n = hi - lo
+        starts = np.arange(lo, hi - w + 1) if n >= w else np.zeros(0, dtype=int)
+        candidates = split_candidates(lo, hi, self.min_segment_size)
+        left = [(lo, b) for b, _ in candidates]
+        right = [(b - s, hi) for b, s in candidates]
+        return starts, candidates, [(lo, hi)] + left + right + [(s, s + w) for s in starts]
+
+    def first_bounds(self, n: int) -> tuple[list[int], list[int]]:
+        """``(starts, stops)`` of the segments the first detection of an ``n``-point series costs
+        (for ``first_errors`` of :meth:`fit`)."""
+        bounds = self._bounds(0, n)[2]
+        return [a for a, _ in bounds], [b for _, b in bounds]
 
     def _locate(self, tags: np.ndarray, starts: np.ndarray, candidates: list[Split], two: np.ndarray) -> Split:
         """Pattern location when clean, else (or to break near-ties) the best split near it."""

@@ -74,10 +74,10 @@ def test_an_unexpected_error_in_one_kernel_leaves_the_others_modeled(monkeypatch
     modeler = SegmentedChangePointModeler()
     original = SegmentedChangePointModeler._segmented_model
 
-    def fails_for_one(self, ordered, x, y):
+    def fails_for_one(self, ordered, x, y, *batched):
         if str(ordered[0].callpath) == "broken":
             raise ZeroDivisionError("division by zero")
-        return original(self, ordered, x, y)
+        return original(self, ordered, x, y, *batched)
     monkeypatch.setattr(SegmentedChangePointModeler, "_segmented_model", fails_for_one)
     p = np.array([4, 8, 16, 32, 64, 128, 256], dtype=float)
     with warnings.catch_warnings(record=True) as caught:

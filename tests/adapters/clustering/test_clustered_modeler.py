@@ -1,6 +1,7 @@
 """The Clustered modelers inside Extra-P: models, printing, saving, bad input, rules, metrics, GUI."""
 from __future__ import annotations
 
+import copy
 import io
 import json
 import textwrap
@@ -395,3 +396,37 @@ def test_stencil_fixture_classes_unchanged_by_the_adaptive_default(stencil_cube)
             assert np.array_equal(classify_ranks(values), classify_ranks(values, mode="paper")), m
             compared += 1
     assert compared >= 300
+
+
+def test_per_coordinate_facts_are_computed_once_per_run(fixtures_dir, monkeypatch):
+    """Missing ranks and topology positions depend on the coordinate's location table only: one
+    computation per table and run, not one per kernel; the models do not change."""
+    import pickle
+    from extrap_segmented.adapters.clustering import kernel as kernel_module
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    experiment = CubeRankReader().read_experiment(str(fixtures_dir / "cube" / "stencil2d-ps"))
+    plain = ModelGenerator(experiment, modeler="clustered")
+    plain.modeler.jobs = 1
+    plain.model_all()
+    expected = format_output(experiment, "all")
+    calls = {"missing": 0, "positions": 0}
+    missing, positions = kernel_module._missing_ranks, kernel_module.topology_positions
+
+    def count(name, function):
+        def counted(*args):
+            calls[name] += 1
+            return function(*args)
+        return counted
+    monkeypatch.setattr(kernel_module, "_missing_ranks", count("missing", missing))
+    monkeypatch.setattr(kernel_module, "topology_positions", count("positions", positions))
+    generator = ModelGenerator(experiment, modeler="clustered")
+    generator.modeler.jobs = 1
+    generator.model_all()
+    tables = len({id(m.locations) for ms in experiment.measurements.values() for m in ms})
+    assert tables == 30 and len(experiment.measurements) > 10
+    assert calls == {"missing": tables, "positions": tables}
+    assert format_output(experiment, "all") == expected
+    settings = kernel_module.Settings(0.1, "median", "median", 5, None, [], "")
+    settings.table_fact(experiment.measurements[DENSITY_FLUX][0].locations, "missing", lambda t: "x")
+    assert pickle.loads(pickle.dumps(settings)).table_facts == {}  # workers start with their own
+    assert copy.copy(settings).table_facts is settings.table_facts

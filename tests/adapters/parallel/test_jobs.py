@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from extrap_segmented.adapters.parallel.runner import available_cores, map_kernels, plan_chunks, resolve_jobs
+from extrap_segmented.adapters.parallel.runner import (MIN_PARALLEL_SECONDS, available_cores, map_kernels,
+                                                      parallel_threshold, plan_chunks, probe_size, resolve_jobs)
 from extrap_segmented.exceptions import InvalidInputError
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -58,7 +59,7 @@ def test_results_and_warnings_in_kernel_order_on_worker_processes():
         serial = map_kernels(_square_and_warn, items, jobs=1)
     with warnings.catch_warnings(record=True) as parallel_warnings:
         warnings.simplefilter("always")
-        parallel = map_kernels(_square_and_warn, items, jobs=2, min_chunk=1)
+        parallel = map_kernels(_square_and_warn, items, jobs=2, min_chunk=1, min_parallel_seconds=0)
     assert [r for r, _ in parallel] == [r for r, _ in serial] == [x * x for x in items]
     assert {pid for _, pid in serial} == {os.getpid()}
     assert os.getpid() not in {pid for _, pid in parallel}  # really ran in workers
@@ -66,6 +67,39 @@ def test_results_and_warnings_in_kernel_order_on_worker_processes():
         [f"kernel {x} is a multiple of 7" for x in range(0, 50, 7)]
     # the re-emitted warning points where the original did
     assert {w.filename for w in parallel_warnings} == {__file__}
+
+
+def test_workers_start_only_when_the_probe_says_the_kernels_are_worth_it():
+    items = list(range(200))
+    with warnings.catch_warnings(record=True) as serial_warnings:
+        warnings.simplefilter("always")
+        serial = map_kernels(_square_and_warn, items, jobs=1)
+    # cheap kernels: the probe estimates microseconds, far below the threshold; nothing leaves this process
+    with warnings.catch_warnings(record=True) as cheap_warnings:
+        warnings.simplefilter("always")
+        cheap = map_kernels(_square_and_warn, items, jobs=2)
+    assert cheap == serial and {pid for _, pid in cheap} == {os.getpid()}
+    # any positive estimate above a tiny threshold: the probe ran here, the rest on workers
+    with warnings.catch_warnings(record=True) as mixed_warnings:
+        warnings.simplefilter("always")
+        mixed = map_kernels(_square_and_warn, items, jobs=2, min_parallel_seconds=1e-12)
+    probe = probe_size(len(items))
+    assert probe == 16
+    assert [r for r, _ in mixed] == [r for r, _ in serial]
+    assert {pid for _, pid in mixed[:probe]} == {os.getpid()}
+    assert os.getpid() not in {pid for _, pid in mixed[probe:]}
+    assert [str(w.message) for w in mixed_warnings] == [str(w.message) for w in cheap_warnings] == \
+        [str(w.message) for w in serial_warnings]
+
+
+def test_parallel_threshold_from_the_environment(monkeypatch):
+    monkeypatch.delenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", raising=False)
+    assert parallel_threshold() == MIN_PARALLEL_SECONDS
+    monkeypatch.setenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", "0")
+    assert parallel_threshold() == 0.0
+    monkeypatch.setenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", "soon")
+    assert parallel_threshold() == MIN_PARALLEL_SECONDS
+    assert probe_size(10_000) == 313 and probe_size(100) == 16 and probe_size(5) == 5
 
 
 def test_chunks_cover_every_kernel_once_in_order():
@@ -90,7 +124,9 @@ def test_jobs_values():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("modeler", ["segmented", "clustered", "expectation"])
-def test_extrap_output_byte_identical_for_every_jobs_value(cube_set, run_tool, modeler):
+def test_extrap_output_byte_identical_for_every_jobs_value(cube_set, run_tool, modeler, monkeypatch):
+    # these kernels are too cheap to be worth workers; make the runner use them anyway
+    monkeypatch.setenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", "0")
     outputs = {}
     for jobs in (1, 2, 3):
         run = run_tool("extrap", "--cube-ranks", cube_set, "--modeler", modeler, "--options", f"jobs={jobs}",

@@ -44,3 +44,24 @@ def test_only_matching_kernels_are_plotted(fixtures_dir, tmp_path):
     assert all(p.stat().st_size > 5000 for p in tmp_path.iterdir())
     assert [str(m.hypothesis.function) for m in plotted.models.values()] == \
         [str(m.hypothesis.function) for m in plain.models.values()]
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_plots_are_told_the_experiments_parameter_names(fixtures_dir, tmp_path):
+    from extrap_segmented.adapters.clustering import kernel, plots
+    experiment = CubeRankReader().read_experiment(fixtures_dir / "cube" / "gather-switch-p")
+    generator = ModelGenerator(experiment, modeler="clustered")
+    generator.modeler.jobs = 1
+    generator.modeler.plot_dir = str(tmp_path)
+    generator.modeler.plot_kernels = "*MPI_Gather/time"
+    seen = []
+    original = kernel.plot_kernel
+    kernel.plot_kernel = lambda *args: seen.append(args[-1])
+    try:
+        generator.model_all()
+    finally:
+        kernel.plot_kernel = original
+    assert generator.modeler.parameter_names == ("p",) and seen == [("p",)]
+    assert plots._axis_label(["p", "s"], 1, [256.0, 25600.0]) == "s (p = 256)"
+    assert plots._axis_label(["p"], 0, [1024.0]) == "p"
+    assert plots._names((), 2) == ["parameter 1", "parameter 2"]
