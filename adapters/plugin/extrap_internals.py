@@ -39,6 +39,8 @@ INTERNALS = (
     "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
     "ExperimentSchema._subclasses context", # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
+    "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
+    "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -298,3 +300,37 @@ def pass_experiment_schema_context() -> None:
     registry = ExperimentSchema.__dict__.get("_subclasses")
     if isinstance(registry, dict):
         ExperimentSchema._subclasses = _ContextPassingSubclasses(registry)
+
+
+# -- GUI -------------------------------------------------------------------------------------
+
+def replace_modeler_options_widget(make_factory: Callable[[type], Callable]) -> None:
+    """Replaces the name ``ModelerOptionsWidget`` in ``extrap.gui.ModelerWidget`` (idempotent).
+
+    ``ModelerWidget._modeler_selected`` looks that name up at call time to build the options
+    panel of the selected modeler; the factory returns our panel for our modelers and Extra-P's
+    own for every other.
+    """
+    import extrap.gui.ModelerWidget as modeler_widget
+    current = modeler_widget.ModelerOptionsWidget
+    if getattr(current, "extrap_segmented_gui", False):
+        return
+    modeler_widget.ModelerOptionsWidget = make_factory(current)
+
+
+def extend_graph_context_menu(add_actions: Callable[[object, object], None]) -> None:
+    """Wraps ``GraphWidget.create_context_menu`` so that ``add_actions(graph, menu)`` adds entries
+    (idempotent). Extra-P builds the plot's right-click menu there and returns it."""
+    from extrap.gui.GraphWidget import GraphWidget
+    original = GraphWidget.create_context_menu
+    if getattr(original, "extrap_segmented_gui", False):
+        return
+
+    @functools.wraps(original)
+    def create_context_menu(self):
+        menu = original(self)
+        if menu is not None:
+            add_actions(self, menu)
+        return menu
+    create_context_menu.extrap_segmented_gui = True
+    GraphWidget.create_context_menu = create_context_menu

@@ -1,0 +1,174 @@
+"""Option panels of this package's modelers: plain-words tooltips with the default, options
+enabled only where they apply, groups collapsible, the panel scrolls instead of growing.
+
+Extra-P's own panel lays every option out in one form; Segmented's 13 options with their
+explanations forced the window to 1,298 px. Here the panel's height is bounded (it scrolls) so
+that the main window fits a 1366×768 screen with everything expanded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QGroupBox, QLabel
+
+from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
+from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
+
+#: Height the options panel asks for (px); it grows into free space of the dock and scrolls
+#: otherwise. Chosen so that Extra-P's window with its docks and this panel expanded fits on a
+#: 1366×768 screen (tests/gui/test_option_panels.py).
+PANEL_HEIGHT = 120
+
+
+@dataclass(frozen=True)
+class OptionHelp:
+    """How one option is presented: a plain-words tooltip and when it applies."""
+    text: str
+    applies: Optional[Callable[[object], bool]] = None  # None: always
+
+
+def _in_mode(mode: str) -> Callable[[object], bool]:
+    return lambda modeler: getattr(modeler, "mode", mode) == mode
+
+
+#: Per modeler NAME, per option field. A test checks every field here exists on the modeler.
+HELP: dict[str, dict[str, OptionHelp]] = {
+    "Segmented": {
+        "mode": OptionHelp("How a change of behaviour is detected. 'test': a statistical test of one curve against "
+                           "two (recommended). 'paper': the sliding-window method of Ilyas et al."),
+        "window_size": OptionHelp("How many consecutive measurement points each sliding window looks at."),
+        "theta": OptionHelp("Paper mode: how badly one curve must fit (normalised residual) before the kernel "
+                            "counts as segmented. Higher = fewer kernels segmented.", _in_mode("paper")),
+        "nrss_band_low": OptionHelp("Paper mode: windows whose normalised residual exceeds this are treated as "
+                                    "spanning a change.", _in_mode("paper")),
+        "nrss_band_high": OptionHelp("Paper mode: upper end of that band.", _in_mode("paper")),
+        "epsilon_limit": OptionHelp("Paper mode: how much worse than its neighbours a window must fit to mark "
+                                    "the change.", _in_mode("paper")),
+        "max_change_points": OptionHelp("At most this many changes of behaviour are looked for per kernel."),
+        "min_segment_size": OptionHelp("Each segment keeps at least this many measurement points."),
+        "min_relative_error": OptionHelp("Test mode: a kernel is only split when one curve misses the "
+                                         "measurements by more than this fraction (0.06 = 6 %) — and by more "
+                                         "than 3× the run-to-run noise.", _in_mode("test")),
+        "f_limit": OptionHelp("Test mode: how much better two curves must explain the measurements than one "
+                              "(F statistic). Higher = only clear changes.", _in_mode("test")),
+        "compare_smooth": OptionHelp("Test mode: also require two segments to beat the best single smooth curve, "
+                                     "so a gently bending kernel is not split.", _in_mode("test")),
+        "smooth_error_ratio": OptionHelp("Test mode: the smooth curve must still miss by at least this fraction "
+                                         "of the error limit before two segments are preferred.", _in_mode("test")),
+        "reliable_segment_points": OptionHelp("A segment with fewer points is reported as unreliable, with the "
+                                              "process counts to measure next."),
+    },
+    "Clustered": {
+        "threshold": OptionHelp("Ranks whose values differ by more than this fraction (0.1 = 10 %) from their "
+                                "sorted neighbour start a new class."),
+        "rank_value": OptionHelp("How the repetitions of one rank become one value."),
+        "cluster_value": OptionHelp("How the ranks of one class become the value that is modeled."),
+        "rules_file": OptionHelp("Optional TOML file naming classes of ranks (rank lists or grid positions). "
+                                 "Rules win over the distance threshold."),
+        "extra_metrics": OptionHelp("Other metrics (comma-separated, e.g. PAPI_TOT_INS) used together with the "
+                                    "modeled one to tell ranks apart."),
+        "min_points": OptionHelp("Measurement points per parameter needed before configurations with the same "
+                                 "class count are modeled."),
+        "plot_dir": OptionHelp("Folder for one PNG per kernel with its classes and models (empty: none)."),
+    },
+    "Expectation": {
+        "expectation": OptionHelp("The growth you expect, e.g. O(log p), O(p log p). Empty: no verdict, the "
+                                  "kernels are only modeled."),
+        "deviation": OptionHelp("How far the measured growth may stray from the expectation before it fails "
+                                "(empty: half the leading exponent)."),
+        "upper_bound": OptionHelp("Largest growth searched (empty: the expectation squared)."),
+        "depth": OptionHelp("How finely exponents between the usual ones are tried (rounds of halving)."),
+        "refinement": OptionHelp("Extra slower-growing exponents tried below the expectation."),
+        "prefer_expectation": OptionHelp("Keep the expected growth unless another one fits clearly better."),
+    },
+}
+
+
+def _default_text(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value == "":
+        return "empty"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def tooltip(modeler, option: DynamicOption) -> str:
+    """Plain-words tooltip of ``option`` ending with its default value."""
+    entry = HELP.get(getattr(modeler, "NAME", ""), {}).get(option.field)
+    text = entry.text if entry else (option.description or "")
+    return f"{text}\nDefault: {_default_text(option.value)}."
+
+
+class PluginOptionsWidget(ModelerOptionsWidget):
+    """Extra-P's options form for one of our modelers, with our tooltips and enabling rules."""
+
+    def _create_options(self, layout, options):
+        self._fields = getattr(self, "_fields", {})
+        super()._create_options(layout, options)
+        self._update_enabled()
+
+    def _determine_label(self, option):
+        label = super()._determine_label(option)
+        label.setToolTip(tooltip(self.object_with_options, option))
+        self._fields.setdefault(option.field, []).append(label)
+        return label
+
+    def _determine_field(self, option):
+        field = super()._determine_field(option)
+        field.setToolTip(tooltip(self.object_with_options, option))
+        self._fields.setdefault(option.field, []).append(field)
+        return field
+
+    def _check_and_apply(self, option, value):
+        super()._check_and_apply(option, value)
+        self._update_enabled()
+
+    def _update_enabled(self):
+        rules = HELP.get(getattr(self.object_with_options, "NAME", ""), {})
+        for field, widgets in self._fields.items():
+            rule = rules.get(field)
+            enabled = rule is None or rule.applies is None or bool(rule.applies(self.object_with_options))
+            for widget in widgets:
+                widget.setEnabled(enabled)
+
+    def widgets_of(self, field: str) -> list[QWidget]:
+        """Label and input of option ``field`` (tests, screenshots)."""
+        return list(self._fields.get(field, []))
+
+
+class ScrollingOptions(QScrollArea):
+    """Bounded-height scroll area around a :class:`PluginOptionsWidget`."""
+
+    def __init__(self, parent, modeler):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.options = PluginOptionsWidget(self, modeler)
+        self.setWidget(self.options)
+        self.setMaximumHeight(self.options.sizeHint().height() + 2)  # grows with free space up to all options
+        parent.setEnabled(True)
+
+    def sizeHint(self):
+        # Extra-P's expander gives its content a MinimumExpanding policy: the hint is the least
+        # height the panel takes, free space of the dock is added up to the maximum above.
+        hint = self.options.sizeHint()
+        hint.setHeight(min(hint.height() + 2, PANEL_HEIGHT))
+        hint.setWidth(hint.width() + self.verticalScrollBar().sizeHint().width())
+        return hint
+
+
+def is_ours(modeler) -> bool:
+    return type(modeler).__module__.startswith("extrap_segmented.")
+
+
+def options_widget_factory(original: type) -> Callable:
+    """Replacement for the name ``ModelerOptionsWidget`` in Extra-P's ModelerWidget module."""
+
+    def create(parent, modeler, *args, **kwargs):
+        if is_ours(modeler) and not args and not kwargs:
+            return ScrollingOptions(parent, modeler)
+        return original(parent, modeler, *args, **kwargs)
+    create.extrap_segmented_gui = True
+    create.__wrapped__ = original
+    return create
