@@ -77,7 +77,12 @@ def describe() -> str:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command (``argv`` without the program name; default: ``sys.argv[1:]``); returns 0."""
-    parser = argparse.ArgumentParser(prog="extrap-segmented", description=__doc__.splitlines()[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["run"]:  # extrap-segmented run ...: modeling on a Dask cluster
+        from extrap_segmented.adapters.distributed.run import command
+        return command(argv[1:])
+    parser = argparse.ArgumentParser(prog="extrap-segmented", description=__doc__.splitlines()[0],
+                                     epilog="extrap-segmented run --help: model Cube directories on a Dask cluster")
     parser.add_argument("--version", action="store_true",
                         help="print versions and the registered plugins (the default)")
     parser.parse_args(argv)

@@ -13,6 +13,8 @@ _LAZY_API = {
     "PaperWindowSearch": "segmentation.paper",
     "WindowSearch": "segmentation.window",
     "plot_segmentation": "segmentation.plot",
+    "repetition_noise": "segmentation.noise",
+    "classify_ranks": "clustering.classify",
     "RelativeDistanceClustering": "clustering.relative_distance",
     "relative_distance_labels": "clustering.relative_distance",
     "multi_metric_labels": "clustering.relative_distance",

@@ -25,5 +25,11 @@ def read_toml(path, error_class, description: str) -> dict:
             return tomllib.load(handle)
     except FileNotFoundError:
         raise error_class(f"{description} {str(path)!r} does not exist") from None
+    except IsADirectoryError:
+        raise error_class(f"{description} {str(path)!r} is a directory, not a TOML file") from None
+    except OSError as error:
+        raise error_class(f"{description} {str(path)!r} cannot be read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise error_class(f"{path}: not valid TOML: not UTF-8 text (byte {error.start})") from None
     except tomllib.TOMLDecodeError as error:
         raise error_class(f"{path}: not valid TOML: {error}") from None

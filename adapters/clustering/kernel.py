@@ -22,6 +22,7 @@ from extrap.entities.model import Model
 from extrap.entities.terms import CompoundTerm
 from extrap.modelers.abstract_modeler import AbstractModeler, MultiParameterModeler
 
+from extrap_segmented.adapters.clustering.fit_statistics import with_rank_costs
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusteredModel, ClusterInfo,
                                                          cluster_measurement)
 from extrap_segmented.adapters.clustering.plots import plot_kernel
@@ -29,9 +30,9 @@ from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
 from extrap_segmented.clustering.migration import class_positions, find_migrations
 from extrap_segmented.clustering.topology import topology_positions
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
-from extrap_segmented.clustering.relative_distance import check_threshold
+from extrap_segmented.clustering.classify import ClassifierOptions
 from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
 
 NO_RANK_VALUES_MESSAGE = (
@@ -152,18 +153,27 @@ def fallback_model(measurements: Sequence[Measurement], fitter: Fitter) -> Model
     try:
         model = fitter.modeler.model([measurements])[0]
     except Exception:  # even the ordinary fit failed (e.g. NaN): a constant keeps the experiment usable
-        finite = [m.median for m in measurements if np.isfinite(m.median)]
-        model = Model(ConstantHypothesis(ConstantFunction(float(np.median(finite)) if finite else 0.0),
-                                         fitter.modeler.use_measure))
+        finite = [m for m in measurements if np.isfinite(m.median)]
+        constant = ConstantHypothesis(ConstantFunction(float(np.median([m.median for m in finite])) if finite else 0.0),
+                                      fitter.modeler.use_measure)
+        # statistics measured against the finite values, not Extra-P's RSS 0 / adjusted R² 1 defaults
+        model = Model(with_rank_costs(constant, [m.coordinate for m in finite], [[m.median] for m in finite]))
     return model
 
 
 class Settings:
     """The Clustered modeler's options for one run, plus the loaded rules; ``validate`` checks them."""
 
-    def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir):
+    def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir,
+                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1):
         self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
         self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
+        self.classifier, self.max_outlier_fraction = classifier, max_outlier_fraction
+
+    def classifier_options(self) -> ClassifierOptions:
+        """The options of :func:`extrap_segmented.classify_ranks` this run uses (checked)."""
+        return ClassifierOptions(mode=self.classifier, rank_value=self.rank_value, threshold=self.threshold,
+                                 max_outlier_fraction=self.max_outlier_fraction).checked()
 
     def validate(self) -> None:
         """Checks the options.
@@ -171,7 +181,7 @@ class Settings:
         Raises:
             InvalidInputError: names the option and the value that cannot be used.
         """
-        check_threshold(self.threshold)
+        self.classifier_options()
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
             reducer(value, allowed=MEASURES, what=option)
         if self.min_points < 1:
@@ -179,7 +189,7 @@ class Settings:
 
 
 def _kernel_arrays(measurements, siblings, settings):
-    """Per configuration: primary value per location, features (locations x metrics), location table."""
+    """Per configuration: primary value per location, per metric (repetitions, locations), location table."""
     callpath = measurements[0].callpath
     extra_lists = []
     for name in settings.extra_metrics:
@@ -203,16 +213,16 @@ def _kernel_arrays(measurements, siblings, settings):
             raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
                                     f"{matrix[rep, loc]}; per-rank values must be finite")
         values = reduce(matrix, axis=0)
-        columns = [values]
+        columns = [matrix]
         for lookup in extra_lists:
             other = lookup.get(m.coordinate)
             other_matrix = None if other is None else rank_matrix(other)
             if other_matrix is None or other_matrix.shape[1] != matrix.shape[1]:
                 raise InvalidInputError(f"extra metric {other.metric if other else '?'} has no per-rank values "
                                         f"matching the {matrix.shape[1]} locations at {m.coordinate}")
-            columns.append(reduce(other_matrix, axis=0))
+            columns.append(other_matrix)
         primary.append(values)
-        features.append(np.column_stack(columns))
+        features.append(columns)
         tables.append(_locations_of(m, matrix.shape[1]))
     return primary, features, tables
 
@@ -247,12 +257,13 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
         if missing:
             notes.append(f"{format_point(tuple(m.coordinate), names)}: {missing}; member counts there are short")
     rules = settings.rules
+    options = settings.classifier_options()
     configurations = []
     for feature, table in zip(features, tables):
         rule_labels = None
         if rules is not None:
             rule_labels = rules.assign(table.rank, table.coords, table.topology_dims)
-        configurations.append(cluster_configuration(feature, settings.threshold, rule_labels,
+        configurations.append(cluster_configuration(feature, options, rule_labels,
                                                     [r.name for r in rules.rules] if rules else ()))
     matched = match_clusters(configurations, primary, points, names, settings.cluster_value, settings.min_points)
     notes = matched.messages + notes
@@ -267,8 +278,16 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
                                       primary[j][matched.members[c][j]].std(), matched.sizes[c, j]) for j in idx]
         info = ClusterInfo(name, coordinates=[coordinates[j] for j in idx], values=matched.values[c, idx],
                            counts=matched.sizes[c, idx])
+        if len(idx):
+            # member ranks named at the configuration with the most ranks (the last one of those)
+            ref = idx[np.flatnonzero(np.array([len(tables[j]) for j in idx]) == max(len(tables[j]) for j in idx))[-1]]
+            info.ranks, info.rank_coordinate = tables[ref].rank[matched.members[c][ref]].tolist(), coordinates[ref]
         if _enough_points(points[idx], settings.min_points):
-            info.model = fitter.fit(series)
+            model = fitter.fit(series)
+            # statistics against every member rank, not only the class medians the model was fitted to
+            model.hypothesis = with_rank_costs(model.hypothesis, [coordinates[j] for j in idx],
+                                               [primary[j][matched.members[c][j]] for j in idx])
+            info.model = model
             info.membership_model = fitter.fit([cluster_measurement(coordinates[j], callpath, metric, n, n, n, 0, 1)
                                                 for j, n in zip(idx, matched.sizes[c, idx])], counts=True)
         else:
@@ -283,6 +302,8 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
                      f"{format_point(points[migration.target], names)}: "
                      f"{migration.describe()}")
 
+    # Kernel model: the class with the highest value at most configurations. Outliers are no class,
+    # so a few extreme ranks never become the kernel's model; they are listed separately.
     modeled_clusters = [i for i, info in enumerate(clusters) if info.model is not None]
     if modeled_clusters:
         slowest = matched.slowest() if clusters[matched.slowest()].model is not None else modeled_clusters[-1]
@@ -290,16 +311,33 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     else:
         series = [cluster_measurement(c, callpath, metric, v, v, v, 0, 1)
                   for c, v in zip(coordinates, matched.slowest_values)]
-        hypothesis, slowest_name = fitter.fit(series).hypothesis, ""
-        notes.append("kernel model: the slowest cluster of each configuration (clusters are not matched)")
+        hypothesis = with_rank_costs(fitter.fit(series).hypothesis, coordinates,
+                                     [_slowest_class_values(conf, values) for conf, values in
+                                      zip(configurations, primary)])
+        slowest_name = ""
+        notes.append("kernel model: the slowest class of each configuration (classes are not matched)")
     model = ClusteredModel(hypothesis, clusters, slowest_name)
     model.count_coordinates, model.counts = coordinates, list(matched.counts)
     model.left_out = [coordinates[j] for j in matched.left_out]
+    model.outliers = [tables[j].rank[out].tolist() for j, out in enumerate(matched.outliers)]
+    model.outlier_ratios = [(primary[j][out] / matched.slowest_values[j]).tolist() if matched.slowest_values[j]
+                            else [] for j, out in enumerate(matched.outliers)]
     model.notes = notes
     model.annotations.append(_annotation(model, settings))
     if settings.plot_dir:
-        plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+        try:
+            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+        except OSError as error:  # a plot that cannot be written must not change the model
+            warnings.warn(f"Clustered modeler, {callpath}/{metric}: plot not written to {settings.plot_dir}: {error}",
+                          ClusteringWarning, stacklevel=2)
     return model
+
+
+def _slowest_class_values(configuration, values) -> np.ndarray:
+    """Values of the ranks in the configuration's slowest class (by median)."""
+    medians = [np.median(values[configuration.labels == i]) if np.any(configuration.labels == i) else -np.inf
+               for i in range(len(configuration.names))]
+    return values[configuration.labels == int(np.argmax(medians))] if medians else values
 
 
 def _parameter_names(n: int) -> list:
@@ -328,8 +366,14 @@ def _annotation(model: ClusteredModel, settings: Settings) -> ClusterAnnotation:
     n = len(model.clusters)
     distinct = sorted(set(model.counts))
     counts = str(distinct[0]) if len(distinct) == 1 else f"{distinct[0]}..{distinct[-1]} (differ)"
-    method = "rules file, then relative distance" if settings.rules is not None else "relative distance"
-    title = f"Clusters: {counts} by {method} (threshold {100 * settings.threshold:g} %)"
+    method = ("adaptive classifier" if settings.classifier == "adaptive"
+              else f"paper rule (threshold {100 * settings.threshold:g} %)")
+    if settings.rules is not None:
+        method = f"rules file, then {method}"
+    title = f"Clusters: {counts} by {method}"
+    n_out = sum(len(o) for o in model.outliers)
+    if n_out:
+        title += f"; {len({r for o in model.outliers for r in o})} outlier rank(s)"
     if model.slowest:
         title += f"; slowest: {model.slowest}"
     parameters = _parameter_names(len(model.count_coordinates[0]) if model.count_coordinates else 1)

@@ -24,6 +24,7 @@ host's report sections (:mod:`extrap_segmented.adapters.clustering.report`).
 from __future__ import annotations
 
 import copy
+import functools
 import warnings
 from typing import Sequence
 
@@ -36,15 +37,19 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
+from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustering.text import cluster_summary
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, plot_selected
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
+from extrap_segmented.clustering.classify import MODES
 from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
 
 # The modelers, and (for code written against the single-module version) the result classes and
@@ -57,9 +62,18 @@ __all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", 
 class _ClusteringMixin:
     """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
 
+    classifier = modeler_options.add("adaptive", str, "How ranks are grouped into classes: adaptive (gaps judged "
+                                                      "against the spread of the values and the repetitions' "
+                                                      "noise, lone extreme ranks as outliers) or paper (a new "
+                                                      "class wherever sorted neighbours differ by more than the "
+                                                      "threshold)", name="Classifier", range=list(MODES))
     threshold = modeler_options.add(DEFAULT_THRESHOLD, float,
-                                    "Relative distance between sorted neighbouring rank values above which a new "
-                                    "cluster starts (0.1 means 10 percent)", name="Threshold")
+                                    "paper classifier: relative distance between sorted neighbouring rank values "
+                                    "above which a new class starts (0.1 means 10 percent); adaptive: the rule for "
+                                    "fewer than 8 ranks", name="Threshold")
+    max_outlier_fraction = modeler_options.add(0.1, float, "adaptive classifier: largest share of the ranks set "
+                                                           "aside as outliers (ranks alike no other rank)",
+                                               name="Max. outlier fraction")
     rank_value = modeler_options.add("median", str, "How the repetitions of one rank are reduced to one value",
                                      name="Rank value", range=MEASURES)
     cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
@@ -73,12 +87,20 @@ class _ClusteringMixin:
                                              "cluster count", name="Min. points")
     plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
                                             "(empty: no plots)", name="Plot directory")
+    plot_kernels = modeler_options.add("*", str, "Glob of the kernels plot_dir plots, matched against the call "
+                                                 "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
+                                       name="Plot kernels")
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
 
+    # threshold, rank/cluster value and min points are checked with the rules file (Settings.validate)
+    OPTION_RULES = {"plot_dir": option_rules.writable_directory_or_empty()}
+
+    @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS) -> list[Model]:
         """Cluster and model every kernel; a kernel that fails gets its ordinary model and a note."""
         measurements = [list(ms) for ms in measurements]
@@ -89,16 +111,25 @@ class _ClusteringMixin:
             extra = [name.strip() for name in self.extra_metrics.split(",") if name.strip()]
             threshold = rules.threshold if rules is not None and rules.threshold is not None else self.threshold
             settings = Settings(float(threshold), self.rank_value, self.cluster_value, int(self.min_points),
-                                rules, extra, self.plot_dir)
+                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction))
             settings.validate()
         except ExtrapSegmentedError as error:
             raise RecoverableError(f"Clustered modeler: {error}") from error
         siblings = {(ms[0].callpath, ms[0].metric.name): ms for ms in measurements if ms}
         fitter = Fitter(self._inner_modeler(), settings.min_points)
-        progress_bar.total += len(measurements)
-        return [self._model_kernel(ms, siblings, settings, fitter) for ms in progress_bar(measurements)]
+        # each kernel travels with its own call path's other metrics only (extra_metrics needs them)
+        by_callpath = {}
+        for key, ms in (siblings.items() if extra else ()):
+            by_callpath.setdefault(key[0], {})[key] = ms
+        kernels = [(ms, by_callpath.get(ms[0].callpath, {}) if ms else {}) for ms in measurements]
+        return map_kernels(functools.partial(self._model_kernel, settings=settings, fitter=fitter), kernels,
+                           self.jobs, progress_bar)
 
-    def _model_kernel(self, measurements, siblings, settings, fitter) -> Model:
+    def _model_kernel(self, kernel, settings, fitter) -> Model:
+        measurements, siblings = kernel
+        if settings.plot_dir and not plot_selected(self.plot_kernels, measurements):
+            settings = copy.copy(settings)
+            settings.plot_dir = ""
         kernel = f"{measurements[0].callpath}/{measurements[0].metric}" if measurements else "<empty>"
         try:
             return cluster_kernel(measurements, siblings, settings, fitter)

@@ -17,7 +17,9 @@ from extrap.entities.measurement import Measurement
 from extrap.entities.model import Model, ModelSchema
 from extrap.util.serialization_schema import NumberField, Schema
 
-from extrap_segmented.adapters.clustering.text import cluster_lines, cluster_summary
+from extrap_segmented.adapters.clustering.fit_statistics import (MeasuredConstantHypothesis,  # noqa: F401
+                                                                 MeasuredConstantHypothesisSchema)
+from extrap_segmented.adapters.clustering.text import cluster_lines, cluster_summary, outlier_line
 
 TOOLTIP_CLUSTERS = 8
 """Most clusters listed in the GUI tooltip."""
@@ -48,10 +50,11 @@ class ClusterInfo:
         membership_model: model of the member count, or None.
         coordinates, values, counts: the cluster's value and member count per configuration.
         positions: topology positions of its members, summed over configurations.
+        ranks: its member ranks at ``rank_coordinate`` (the configuration with the most ranks).
     """
 
     def __init__(self, name: str = "", model: Optional[Model] = None, membership_model: Optional[Model] = None,
-                 coordinates=(), values=(), counts=(), positions=None):
+                 coordinates=(), values=(), counts=(), positions=None, ranks=(), rank_coordinate=None):
         self.name = name
         self.model = model
         self.membership_model = membership_model
@@ -59,6 +62,8 @@ class ClusterInfo:
         self.values = [float(v) for v in values]
         self.counts = [int(c) for c in counts]
         self.positions = dict(positions or {})
+        self.ranks = [int(r) for r in ranks]
+        self.rank_coordinate = rank_coordinate
 
     def set_kernel(self, callpath, metric) -> None:
         """Gives the sub-models the kernel's call path and metric (and rebuilds their measurements)."""
@@ -74,7 +79,7 @@ class ClusterInfo:
         if not isinstance(other, ClusterInfo):
             return NotImplemented
         return (self.name == other.name and self.coordinates == other.coordinates and self.values == other.values
-                and self.counts == other.counts and self.positions == other.positions
+                and self.counts == other.counts and self.positions == other.positions and self.ranks == other.ranks
                 and _same_hypothesis(self.model, other.model)
                 and _same_hypothesis(self.membership_model, other.membership_model))
 
@@ -94,6 +99,8 @@ class ClusteredModel(Model):
         count_coordinates, counts: number of relative-distance clusters per configuration.
         left_out: configurations whose clusters could not be matched.
         notes: messages for the user (differing counts, migrations, problems).
+        outliers: per configuration of ``count_coordinates``, the ranks set aside as outliers.
+        outlier_ratios: their values divided by the slowest class's value there.
     """
 
     def __init__(self, hypothesis=None, clusters=None, slowest: str = "", callpath=None, metric=None):
@@ -105,6 +112,8 @@ class ClusteredModel(Model):
         self.counts: list[int] = []
         self.left_out: list = []
         self.notes: list[str] = []
+        self.outliers: list[list[int]] = []
+        self.outlier_ratios: list[list[float]] = []
         super().__init__(hypothesis, callpath, metric)
 
     @property
@@ -142,7 +151,7 @@ class ClusteredModel(Model):
         if result is not True or not isinstance(other, ClusteredModel):
             return result
         return (self.clusters == other.clusters and self.slowest == other.slowest and self.counts == other.counts
-                and self.notes == other.notes)
+                and self.notes == other.notes and self.outliers == other.outliers)
 
 
 class ClusterAnnotation(Annotation):
@@ -167,7 +176,8 @@ class ClusterAnnotation(Annotation):
         lines = cluster_lines(self.model, parameters)
         if len(lines) > TOOLTIP_CLUSTERS:
             lines = lines[:TOOLTIP_CLUSTERS] + [f"... {len(lines) - TOOLTIP_CLUSTERS} more (extrap --print all)"]
-        return "\n".join([self.title_text] + lines)
+        outliers = outlier_line(self.model)
+        return "\n".join([self.title_text] + lines + ([outliers] if outliers else []))
 
     def icon(self, **context):
         count = self.n_clusters if self.n_clusters < 100 else "*"
@@ -204,6 +214,8 @@ class ClusterInfoSchema(Schema):
     values = fields.List(NumberField())
     counts = fields.List(fields.Int())
     positions = fields.Dict(keys=fields.Str(), values=fields.Int())
+    ranks = fields.List(fields.Int())
+    rank_coordinate = fields.Nested(CoordinateSchema, allow_none=True)
 
     def create_object(self):
         return ClusterInfo()
@@ -216,6 +228,8 @@ class ClusteredModelSchema(ModelSchema):
     counts = fields.List(fields.Int())
     left_out = fields.List(fields.Nested(CoordinateSchema))
     notes = fields.List(fields.Str())
+    outliers = fields.List(fields.List(fields.Int()))
+    outlier_ratios = fields.List(fields.List(NumberField()))
 
     def create_object(self):
         return ClusteredModel()

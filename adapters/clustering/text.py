@@ -13,7 +13,9 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from extrap_segmented.clustering.matching import format_point
 from extrap_segmented.clustering.migration import describe_positions
+from extrap_segmented.clustering.ranks import format_ranks
 
 SIGNIFICANT_DIGITS = 4
 NEGLIGIBLE = 1e-3
@@ -86,28 +88,60 @@ def model_text(model, parameters, points=None) -> str:
     return readable_function(model.hypothesis.function, parameters, points)
 
 
+def _point(coordinate, parameters) -> str:
+    return format_point(tuple(coordinate), [str(p) for p in parameters])
+
+
+def _where(positions: dict) -> str:
+    """``corner`` when every member sits there, else the shares (``edge-0 50%, edge-1 50%``)."""
+    return next(iter(positions)) if len(positions) == 1 else describe_positions(positions)
+
+
 def cluster_lines(model, parameters) -> list[str]:
-    """One line per cluster of a ``ClusteredModel``: members, model, membership model, topology."""
+    """One line per cluster of a ``ClusteredModel``: size, position, member ranks, model, membership model."""
     lines = []
     for info in model.clusters:
         low, high = min(info.counts), max(info.counts)
         counts = f"{low}" if low == high else f"{low}..{high}"
         points = [tuple(c) for c in info.coordinates]
-        line = (f"{info.name}: {counts} ranks at {len(info.counts)} configurations; "
-                f"model: {model_text(info.model, parameters, points)}; "
-                f"members: {model_text(info.membership_model, parameters, points)}")
-        if info.positions:
-            line += f"; topology: {describe_positions(info.positions)}"
+        line = f"{info.name}: {counts} ranks at {len(info.counts)} configurations"
+        if info.positions and len(model.clusters) > 1:  # one class holds every position: nothing to say
+            line += f"; {_where(info.positions)}"
+        if getattr(info, "ranks", None):
+            line += f"; {format_ranks(info.ranks)}"
+            if len(points) > 1 and info.rank_coordinate is not None:
+                line += f" at {_point(info.rank_coordinate, parameters)}"
+        line += (f"; model: {model_text(info.model, parameters, points)}"
+                 f"; members: {model_text(info.membership_model, parameters, points)}")
         lines.append(line)
     return lines
 
 
+def outlier_line(model) -> str:
+    """``outliers (in no class): rank 63 at 3 of 25 configurations, 1.8..2.4x the slowest class``, or ''."""
+    outliers = getattr(model, "outliers", None) or []
+    found = [r for ranks in outliers for r in ranks]
+    if not found:
+        return ""
+    ratios = [x for values in (getattr(model, "outlier_ratios", None) or []) for x in values]
+    configurations = sum(1 for ranks in outliers if ranks)
+    text = f"outliers (in no class): {format_ranks(found)} at {configurations} of {len(outliers)} configurations"
+    if ratios:
+        low, high = min(ratios), max(ratios)
+        span = f"{low:.3g}x" if format_number(low) == format_number(high) else f"{low:.3g}..{high:.3g}x"
+        text += f", {span} the slowest class"
+    return text
+
+
 def cluster_summary(model, parameters) -> str:
-    """Multi-line text describing every cluster of a ``ClusteredModel`` and its notes."""
+    """Multi-line text describing every cluster of a ``ClusteredModel``, its outliers and its notes."""
     lines = []
-    if model.clusters:
-        lines.append(f"{len(model.clusters)} cluster(s); kernel model = slowest cluster "
-                     f"{model.slowest or '(per configuration)'}")
+    if len(model.clusters) > 1 or not model.slowest:
+        lines.append(f"kernel model: {model.slowest or 'the slowest class of each configuration'} "
+                     "(highest value at most configurations; outliers excluded)")
     lines += cluster_lines(model, parameters)
+    outliers = outlier_line(model)
+    if outliers:
+        lines.append(outliers)
     lines.extend(model.notes)
     return "\n".join(lines)

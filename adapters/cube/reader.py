@@ -39,9 +39,11 @@ from extrap.util.dynamic_options import DynamicOptions
 from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
+from extrap_segmented.adapters.cube.calltree import build_call_tree
 from extrap_segmented.adapters.cube.experiment import RankExperiment
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
+from extrap_segmented.cube.profile import MAX_ANCHOR_BYTES, MAX_ANCHOR_ELEMENTS
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.reducers import MEASURES, reducer
 
@@ -66,6 +68,12 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
     use_inclusive_measurements: bool = DynamicOptions.add(
         False, bool, "Use inclusive values (a call path's value includes its callees)", name="Inclusive values")
+    anchor_limit_mib: int = DynamicOptions.add(
+        MAX_ANCHOR_BYTES >> 20, int, "Largest accepted size of a profile's anchor.xml after inflating (MiB); "
+        "larger ones are skipped as possible inflation bombs", name="Anchor size limit (MiB)")
+    anchor_element_limit: int = DynamicOptions.add(
+        MAX_ANCHOR_ELEMENTS, int, "Largest accepted number of XML elements in a profile's anchor.xml (about 10 per "
+        "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit")
     selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
 
     def read_experiment(self, path: Union[Path, str, list], progress_bar: ProgressBar = DUMMY_PROGRESS
@@ -96,7 +104,9 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         try:
             series = read_cube_points(groups, names, metrics=self.selected_metrics,
                                       inclusive=self.use_inclusive_measurements,
-                                      progress=lambda _: progress_bar.update())
+                                      progress=lambda _: progress_bar.update(),
+                                      max_anchor_bytes=int(self.anchor_limit_mib) << 20,
+                                      max_anchor_elements=int(self.anchor_element_limit))
         except CubeFormatError as err:
             raise FileFormatError(str(err)) from err
 
@@ -129,7 +139,9 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
             # call path itself, which is still there: each measurement is merged with itself and deleted.
             # So the parents keep their own values, and so do their per-location values here.
             extrap_internals.merge_callpaths(experiment, to_merge, progress_bar)
-        experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, progress_bar, progress_scale=0.1)
+        progress_bar.step("Creating calltree")
+        # Extra-P's create_call_tree is cubic in the depth and recursive (RecursionError beyond ~1,000 levels)
+        experiment.call_tree = build_call_tree(experiment.callpaths)
         io_helper.validate_experiment(experiment, progress_bar)
         progress_bar.update()
         return experiment
@@ -177,9 +189,14 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
 
 def _warn_left_out(keys) -> None:
-    """One warning naming the call paths that occur at only some points (both readers leave them out)."""
-    names = sorted({callpath.name for callpath, _ in keys})
-    if names:
-        warnings.warn(f"{len(names)} call paths occur at only some measurement points and are left out, as Extra-P's "
-                      f"--cube does: {', '.join(names[:5])}" + (f" and {len(names) - 5} more" if len(names) > 5 else ""),
-                      CubeDataWarning, stacklevel=3)
+    """One warning naming the kernels (call path and metric) that occur at only some points (both
+    readers leave them out), and the metrics left out entirely."""
+    keys = list(keys)
+    if not keys:
+        return
+    names = sorted({f"{callpath.name} [{metric.name}]" for callpath, metric in keys})
+    metrics = sorted({metric.name for _, metric in keys})
+    warnings.warn(f"{len(names)} kernels (call path [metric]) occur at only some measurement points and are left "
+                  f"out, as Extra-P's --cube does: {', '.join(names[:5])}"
+                  + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+                  + f"; metrics affected: {', '.join(metrics)}", CubeDataWarning, stacklevel=3)

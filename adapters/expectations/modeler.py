@@ -23,13 +23,18 @@ from extrap.entities.terms import CompoundTerm, SimpleTerm
 from extrap.modelers.abstract_modeler import SingularModeler
 from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
+from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 
-_COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "error": "#757575"}
-_SYMBOLS = {"match": "✓", "approximate": "≈", "no match": "✗", "error": "!"}
+_COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "inconclusive": "#1565c0",
+            "error": "#757575"}
+_SYMBOLS = {"match": "✓", "approximate": "≈", "no match": "✗", "inconclusive": "?", "error": "!"}
 
 
 class ExpectationVerdictAnnotation(Annotation):
@@ -38,7 +43,7 @@ class ExpectationVerdictAnnotation(Annotation):
     NAME = "Expectation"
 
     def __init__(self, verdict="error", expectation="", model="", divergence="", adjusted_r2=None,
-                 limits="", message=""):
+                 limits="", message="", range="", notes=""):
         self.verdict = verdict
         self.expectation = expectation
         self.model = model
@@ -46,6 +51,20 @@ class ExpectationVerdictAnnotation(Annotation):
         self.adjusted_r2 = adjusted_r2
         self.limits = limits
         self.message = message
+        self.range = range
+        self.notes = notes
+
+    def report(self) -> str:
+        """The ``--print all`` section: the verdict line, the indistinguishable range and notes."""
+        from extrap_segmented.expectations.validation import verdict_line
+        if self.verdict == "error":
+            return f"Verdict: not validated (expected {self.expectation}: {self.message})"
+        lines = [verdict_line(self.verdict, self.expectation, self.model, self.divergence)]
+        if self.range and self.range != self.model:
+            lines.append(f"Indistinguishable: {self.range}")
+        lines.append(f"Deviation limits: {self.limits}")
+        lines += [f"Note: {note}" for note in self.notes.splitlines() if note]
+        return "\n".join(lines)
 
     def title(self, **context):
         if self.verdict == "error":
@@ -55,7 +74,8 @@ class ExpectationVerdictAnnotation(Annotation):
 
     def icon(self, **context):
         colour = _COLOURS.get(self.verdict, "#757575")
-        symbol = {"match": "&#10003;", "approximate": "&#8776;", "no match": "&#10007;"}.get(self.verdict, "!")
+        symbol = {"match": "&#10003;", "approximate": "&#8776;", "no match": "&#10007;",
+                  "inconclusive": "?"}.get(self.verdict, "!")
         return ('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">'
                 f'<circle cx="8" cy="8" r="7.5" fill="{colour}"/>'
                 f'<text x="8" y="12" font-size="11" text-anchor="middle" fill="white">{symbol}</text></svg>')
@@ -65,8 +85,11 @@ class ExpectationVerdictAnnotation(Annotation):
         lines = [f"Expectation: {self.expectation}", f"Model: {self.model}", f"Adjusted R²: {r2}",
                  f"Divergence δ: {self.divergence}", f"Deviation limits: {self.limits}",
                  f"Verdict: {self.verdict}"]
+        if getattr(self, "range", "") and self.range != self.model:
+            lines.append(f"Indistinguishable: {self.range}")
         if self.message:
             lines.append(self.message)
+        lines += [n for n in getattr(self, "notes", "").splitlines() if n]
         return "\n".join(lines)
 
     def __eq__(self, other):
@@ -81,6 +104,8 @@ class ExpectationVerdictAnnotationSchema(AnnotationSchema):
     adjusted_r2 = fields.Float(allow_none=True)
     limits = fields.String()
     message = fields.String()
+    range = fields.String(load_default="")
+    notes = fields.String(load_default="")
 
     def create_object(self):
         return ExpectationVerdictAnnotation()
@@ -169,25 +194,70 @@ class ExpectationModeler(SingularModeler):
     upper_bound = modeler_options.add("", str, "Upper search-space bound; empty: E²")
     depth = modeler_options.add(2, int, "Rounds of averaging adjacent exponents (ruler ticks)", range=range(0, 6))
     refinement = modeler_options.add(0, int, "Extra lower-class exponents (±1, ±1/2, …)", range=range(0, 6))
-    prefer_expectation = modeler_options.add(True, bool, "Keep the expectation unless another term fits "
-                                                         "significantly better")
+    prefer_expectation = modeler_options.add(True, bool, "Keep the expectation when no other term fits "
+                                                         "distinguishably better")
+    aggregation = modeler_options.add("median", str, "Statistic of the repetitions at each point: mean, "
+                                                     "median, min or q1 (as extrap-validate)")
+
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 
     def __init__(self):
-        super().__init__(use_measure=Measure.MEAN)
+        super().__init__(use_measure=Measure.MEDIAN)
+
 
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
         return ScalabilityValidator(self.expectation, deviation=self.deviation or None,
                                     upper_bound=self.upper_bound or None, depth=self.depth,
-                                    refinement=self.refinement, prefer_expectation=self.prefer_expectation)
+                                    refinement=self.refinement, prefer_expectation=self.prefer_expectation,
+                                    aggregation=self.aggregation)
 
-    def create_model(self, measurements: Sequence[Measurement]) -> Model:
-        measurements = sorted(measurements, key=lambda m: m.coordinate)
-        x, y = measurement_arrays(measurements, self.use_measure)
+    def check_options(self):
+        """Parses every option once, before any kernel is modeled.
+
+        Raises:
+            InvalidInputError: an option is unparsable or inconsistent; the message names the
+                option and its value (``expectation='O(p'``: ...).
+        """
+        from extrap_segmented.exceptions import InvalidInputError
+        from extrap_segmented.expectations.complexity import as_term, parse_expectation
+        from extrap_segmented.expectations.fit import aggregation_name
+        checks = {"expectation": lambda v: parse_expectation(str(v)),
+                  "deviation": lambda v: v and as_term(str(v), what="deviation"),
+                  "upper_bound": lambda v: v and as_term(str(v), what="upper bound"),
+                  "aggregation": lambda v: aggregation_name(str(v))}
+        for name, check in checks.items():
+            value = getattr(self, name)
+            try:
+                check(value)
+            except ExtrapSegmentedError as error:
+                raise InvalidInputError(f"Expectation modeler: option {name}={value!r}: "
+                                        f"{str(error).splitlines()[0]}") from error
         try:
+            self._validator()._prepare()
+        except ExtrapSegmentedError as error:
+            options = ", ".join(f"{n}={getattr(self, n)!r}" for n in ("expectation", "deviation", "upper_bound"))
+            raise InvalidInputError(f"Expectation modeler: options {options}: {error}") from error
+
+    @summarised_run
+    def model(self, measurements, progress_bar=DUMMY_PROGRESS):
+        """Checks the options (one clear error instead of a constant model per kernel), then models
+        the kernels, on ``jobs`` worker processes."""
+        self.check_options()
+        return map_kernels(self.create_model, measurements, self.jobs, progress_bar)
+
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
+    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+        from extrap_segmented.adapters.expectations.series import series_arrays
+        from extrap_segmented.expectations.fit import aggregation_name
+        measurements = sorted(measurements, key=lambda m: m.coordinate)
+        x_mean, y_mean = measurement_arrays(measurements, self.use_measure)
+        try:
+            x, y, note = series_arrays(measurements, 0, aggregation_name(self.aggregation))
             result = self._validator().validate_many(x, y[None, :])[0]
         except ExtrapSegmentedError as error:
-            return self._fallback(measurements, y, error)
+            return self._fallback(measurements, y_mean, error)
+        y = y_mean
         row = result.to_dict()
         hypothesis = SingleParameterHypothesis(build_function(result.model), self.use_measure)
         if result.model.is_constant:
@@ -200,15 +270,24 @@ class ExpectationModeler(SingularModeler):
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict=result.verdict, expectation=row["expectation"], model=row["model"],
             divergence=row["divergence"], adjusted_r2=row["adjusted_r2"],
-            limits=" … ".join(row["deviation_limits"])))
+            limits=" … ".join(row["deviation_limits"]), range=row["range"],
+            notes="\n".join(row["notes"] + ([note] if note else []))))
         return model
 
     def _fallback(self, measurements, y, error) -> Model:
         name = measurements[0].callpath if measurements else "?"
         message = f"{name}: {error}"
-        warnings.warn(f"Expectation modeler: {message}; using a constant model", ExpectationWarning, stacklevel=3)
-        hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(y)) if len(y) else 0.0), self.use_measure)
-        hypothesis.compute_cost(measurements)
+        y = np.asarray(y, dtype=float)
+        finite = y[np.isfinite(y)]
+        if len(finite) == 0:  # nothing to average: a model that says it is undefined
+            warnings.warn(f"Expectation modeler: {message}; no finite value, the model is undefined (NaN)",
+                          ExpectationWarning, stacklevel=3)
+            hypothesis = undefined_model(self.use_measure).hypothesis
+        else:
+            warnings.warn(f"Expectation modeler: {message}; using a constant model of the finite values",
+                          ExpectationWarning, stacklevel=3)
+            hypothesis = ConstantHypothesis(ConstantFunction(float(np.mean(finite))), self.use_measure)
+            hypothesis.compute_cost([m for m, v in zip(measurements, y) if np.isfinite(v)])
         model = ExpectationModel(hypothesis, validation={"error": str(error)})
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-_FAIL_ON_CHOICES = ("no-match", "approximate", "never")
+_FAIL_ON_CHOICES = ("no-match", "approximate", "inconclusive", "never")
 
 
 def pytest_addoption(parser):
@@ -23,8 +23,8 @@ def pytest_addoption(parser):
                     help="aggregation of repetitions for assert_scaling: mean, median, min or q1 "
                          "(default: median)")
     group.addoption("--extrap-fail-on", action="store", default="no-match",
-                    help="verdicts that fail assert_scaling: no-match, approximate or never "
-                         "(default: no-match)")
+                    help="verdicts that fail assert_scaling: no-match, approximate, inconclusive or "
+                         "never (default: no-match)")
     group.addoption("--extrap-repetitions", action="store", type=int, default=5,
                     help="repetitions per parameter value when assert_scaling times a callable (default: 5)")
 
@@ -91,7 +91,7 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
         measurements: ``{x: value or [repetitions]}``, ``(x, y)`` arrays (``y`` may be
             (points, repetitions)), or ``(callable, parameter values)`` to time the callable.
         expectation: e.g. ``"O(n log n)"``.
-        fail_on: verdicts that fail: ``no-match``, ``approximate``.
+        fail_on: verdicts that fail: ``no-match``, ``approximate``, ``inconclusive``.
         repetitions: timing repetitions for a callable.
         **options: keyword options of ScalabilityValidator (deviation, upper_bound, aggregation, ...).
 
@@ -104,7 +104,7 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
     else:
         x, y = _measurements_to_arrays(measurements)
     result = validate_series(x, y, expectation, **options)
-    failing = {"no-match": "no match", "approximate": "approximate"}
+    failing = {"no-match": "no match", "approximate": "approximate", "inconclusive": "inconclusive"}
     if any(result.verdict == failing[f] for f in fail_on if f in failing):
         row = result.row()
         r2 = format_adjusted_r2(row["adjusted_r2"])
@@ -114,7 +114,9 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
             f"  {row['expectation']}  {row['model']}  {r2}  {row['divergence']}  {result.verdict}\n"
             f"  model: {row['formula']}\n"
             f"  divergence δ = G/E = {row['divergence']}, deviation limits "
-            f"{row['deviation_limits'][0]} … {row['deviation_limits'][1]}", result)
+            f"{row['deviation_limits'][0]} … {row['deviation_limits'][1]}\n"
+            f"  indistinguishable: {row['range']}"
+            + "".join(f"\n  note: {note}" for note in result.notes), result)
     return result
 
 

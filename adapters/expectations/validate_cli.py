@@ -21,7 +21,14 @@ from pathlib import Path
 
 import numpy as np
 
-FAIL_CHOICES = ("no-match", "approximate", "rule", "worse", "never")
+FAIL_CHOICES = ("no-match", "approximate", "inconclusive", "rule", "worse", "never")
+EXIT_PASS, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_CODES = """exit codes:
+  0  every validated function and rule passed the --fail-on conditions
+  1  validation failed: a verdict, rule or growth listed in --fail-on occurred
+  2  bad input or configuration (unreadable or malformed file, unknown option value, unknown
+     parameter, nothing to validate, unwritable output); the message names the file, option or
+     value at fault. extrap-validate never ends with a traceback."""
 
 
 class _InputError(Exception):
@@ -44,7 +51,8 @@ def _readers():
 def build_parser(readers) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="extrap-validate", description="Validate measured scaling against big-O expectations "
-        "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.")
+        "(scalability validation); exits 1 when --fail-on conditions occur, 2 on bad input.",
+        epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     inputs = parser.add_argument_group("input (one reader, as in extrap)")
     group = inputs.add_mutually_exclusive_group(required=True)
     for reader in readers.values():
@@ -60,7 +68,7 @@ def build_parser(readers) -> argparse.ArgumentParser:
                       "(instead of, or as default for, the TOML file)")
     spec.add_argument("--metric", default=None, help="metric glob used with --expect (default: all)")
     spec.add_argument("--aggregation", default=None, help="mean, median, min or q1 (overrides the file)")
-    spec.add_argument("--target", type=float, default=None, help="default target scale of rules")
+    spec.add_argument("--target", type=_positive_float, default=None, help="default target scale of rules (> 0)")
     regression = parser.add_argument_group("regression mode")
     regression.add_argument("--save-baseline", metavar="JSON", help="save the fitted models as a baseline")
     regression.add_argument("--baseline", metavar="JSON", help="use a saved baseline as the expectation "
@@ -69,9 +77,47 @@ def build_parser(readers) -> argparse.ArgumentParser:
     out.add_argument("--json-out", metavar="OUT", help="write the report as JSON")
     out.add_argument("--plot-dir", metavar="DIR", help="write one PNG per validated function")
     out.add_argument("--fail-on", default=None,
-                     help="comma-separated: no-match, approximate, rule, worse (grows faster than "
-                          "expected) or never (default: no-match,rule)")
+                     help="comma-separated: no-match, approximate, inconclusive (the data cannot "
+                          "decide), rule, worse (grows faster than expected) or never (default: no-match,rule)")
     return parser
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number")
+    return value
+
+
+def check_output_file(path: str, option: str) -> None:
+    """Fails early (before any work) when ``option``'s file cannot be written."""
+    import os
+    target = Path(path)
+    if target.is_dir():
+        raise _InputError(f"{option} {path}: is a directory, not a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise _InputError(f"{option} {path}: directory {parent} does not exist")
+    if (target.exists() and not os.access(target, os.W_OK)) or not os.access(parent, os.W_OK):
+        raise _InputError(f"{option} {path}: not writable")
+
+
+def check_output_dir(path: str, option: str) -> None:
+    """Fails early when ``option``'s directory cannot be created or written."""
+    import os
+    target = Path(path)
+    if target.exists():
+        if not target.is_dir():
+            raise _InputError(f"{option} {path}: exists and is not a directory")
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise _InputError(f"{option} {path}: directory is not writable")
+        return
+    existing = next((p for p in target.parents if p.exists()), Path("."))
+    if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+        raise _InputError(f"{option} {path}: cannot be created ({existing} is not a writable directory)")
 
 
 def parse_fail_on(text, regression: bool) -> set:
@@ -104,30 +150,12 @@ def read_input(args, readers):
 
 
 def _series(measurements, index: int, aggregation: str, notes: list, label: str):
-    """Repeated x and y arrays of one call path/metric along parameter ``index``.
-
-    Measurements without per-repetition values contribute the statistic ``aggregation`` they keep
-    (the median, with a note, for ``q1``, which they do not keep).
-    """
-    from extrap.entities.measurement import Measure
-    from extrap_segmented.adapters.measurements import extrap_measure
-    xs, ys = [], []
-    fallback = False
-    for m in measurements:
-        values = None if m.values is None else np.ma.filled(np.ma.asarray(m.values, dtype=float), np.nan)
-        if values is not None and values.ndim == 1:
-            xs.extend([float(m.coordinate[index])] * len(values))
-            ys.extend(values.tolist())
-            continue
-        measure = extrap_measure(aggregation)
-        if measure is None:  # q1: not one of the statistics a Measurement keeps
-            measure, fallback = Measure.MEDIAN, True
-        statistic = m.value(measure)
-        xs.append(float(m.coordinate[index]))
-        ys.append(float(statistic))
-    if fallback:
-        notes.append(f"{label}: q1 needs per-repetition values, which this input lacks; used the median")
-    return np.array(xs), np.array(ys)
+    """Repeated x and y arrays of one call path/metric (the modeler's too: one engine)."""
+    from extrap_segmented.adapters.expectations.series import series_arrays
+    x, y, note = series_arrays(measurements, index, aggregation)
+    if note:
+        notes.append(f"{label}: {note}")
+    return x, y
 
 
 def collect_rows(experiment, config, args, baseline, notes):
@@ -140,7 +168,7 @@ def collect_rows(experiment, config, args, baseline, notes):
     metrics = {m.name: m for m in experiment.metrics}
     rows = []
     for i, entry in enumerate(config.entries):
-        where = f"[[expectation]] #{i + 1} ({entry.name!r})"
+        where = "--expect" if entry.name == "*" else f"[[expectation]] #{i + 1} ({entry.name!r})"
         cps = match_names(entry.callpath, callpaths, what="call path", entry=where, source=config.source)
         mets = match_names(entry.metric, metrics, what="metric", entry=where, source=config.source)
         aggregation = aggregation_name(args.aggregation or entry.aggregation)
@@ -160,6 +188,10 @@ def collect_rows(experiment, config, args, baseline, notes):
                     raise ExpectationConfigError(f"{config.source}: {where}: no expectation (and no baseline "
                                                  f"entry for {label!r})")
                 variable = parse_expectation(expectation).variable
+                if variable is not None and variable not in parameters:
+                    raise ExpectationConfigError(
+                        f"{config.source}: {where}: expectation {expectation!r} is in parameter {variable!r}, "
+                        f"but the experiment's parameters are {parameters}")
                 if len(parameters) == 1:
                     x, y = _series(measurements, 0, aggregation, notes, label)
                     rows.append((label, entry, cp_name, met_name, x, y, expectation, parameters[0]))
@@ -199,11 +231,16 @@ def run(argv=None) -> int:
         return _run(args, readers)
     except (_InputError, ExtrapSegmentedError) as error:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except Exception as error:  # the contract: never a traceback, never exit 1 for a crash
+        print(f"extrap-validate: error: {type(error).__name__}: {error} (unexpected; please report it)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 def _run(args, readers) -> int:
     from extrap_segmented.expectations.rules import evaluate_rule
+    from extrap_segmented.expectations.fit import repetition_reducer
     from extrap_segmented.exceptions import ExtrapSegmentedError
     from extrap_segmented.expectations.baseline import load_baseline_entries, save_baseline
     from extrap_segmented.expectations.config import (ExpectationConfig, ExpectationEntry, config_from_mapping,
@@ -211,6 +248,11 @@ def _run(args, readers) -> int:
     from extrap_segmented.expectations.validation import ScalabilityValidator
 
     fail_on = parse_fail_on(args.fail_on, regression=bool(args.baseline))
+    for option, value in (("--json-out", args.json_out), ("--save-baseline", args.save_baseline)):
+        if value:
+            check_output_file(value, option)
+    if args.plot_dir:
+        check_output_dir(args.plot_dir, "--plot-dir")
     baseline_entries = load_baseline_entries(args.baseline) if args.baseline else {}
     baseline = {label: entry["expectation"] for label, entry in baseline_entries.items()} or None
     if args.expectations:
@@ -225,23 +267,26 @@ def _run(args, readers) -> int:
     elif baseline and not args.expectations:
         config = ExpectationConfig([ExpectationEntry(name=label, callpath=glob.escape(e.get("callpath") or label),
                                                      metric=glob.escape(e.get("metric") or "*"),
-                                                     expectation=e["expectation"])
+                                                     expectation=e["expectation"],
+                                                     options=_baseline_space(e, label),
+                                                     aggregation=_baseline_aggregation(e))
                                     for label, e in baseline_entries.items()], [], args.baseline)
+    if not config.entries and not config.rules:
+        raise _InputError(f"{config.source}: nothing to validate: no [[expectation]] or [[rule]] entries")
     experiment = read_input(args, readers)
     notes = []
     rows = collect_rows(experiment, config, args, baseline, notes)
+    if not rows:
+        raise _InputError(f"{config.source}: nothing validated: no entry matched a call path with measurements")
 
-    results, errors = {}, []
-    for label, entry, cp, metric, x, y, expectation, variable in rows:
-        validator = ScalabilityValidator(expectation, variable=variable, **entry.validator_options())
-        if args.aggregation:
-            validator.aggregation = args.aggregation
-        try:
-            result = validator.fit(x, y).result_
-        except ExtrapSegmentedError as error:  # one bad kernel does not stop the others
+    results, errors, aggregations, raw = {}, [], {}, {}
+    for label, result, error, aggregation, x, y, cp, metric in validate_rows(rows, args.aggregation):
+        if error is not None:  # one bad kernel does not stop the others
             errors.append(f"{label} ({cp}, {metric}): {error}")
             continue
         results[label] = (result, cp, metric)
+        aggregations[label] = aggregation
+        raw[label] = (x, y)
 
     rule_results = []
     models = {label: r.model for label, (r, _, _) in results.items()}
@@ -252,30 +297,102 @@ def _run(args, readers) -> int:
             continue
         measured = np.unique(np.concatenate([results[n][0].x for n in rule_entry.rule.names if n in results]
                                             or [np.array([1.0])]))
+        names = rule_entry.rule.names
+        variables = {results[n][0].variable for n in names}
         rule_results.append(evaluate_rule(rule_entry.rule, models, measured,
                                           target=rule_entry.target or args.target,
-                                          tolerance=rule_entry.tolerance))
+                                          tolerance=rule_entry.tolerance,
+                                          measured={n: raw[n] for n in names},
+                                          reduce={n: repetition_reducer(aggregations[n]) for n in names},
+                                          variable=variables.pop() if len(variables) == 1 else "p"))
 
     print(format_table(results, rule_results))
     for note in notes:
         print(f"note: {note}")
     failures = failure_reasons(results, rule_results, fail_on)
-    report = {"rows": [dict(function=label, callpath=cp, metric=metric, **r.to_dict())
+    report = {"rows": [dict(function=label, callpath=cp, metric=metric, aggregation=aggregations[label],
+                            **r.to_dict())
                        for label, (r, cp, metric) in results.items()],
               "rules": [r.to_dict() for r in rule_results], "notes": notes, "errors": errors,
               "fail_on": sorted(fail_on), "failures": failures, "passed": not failures and not errors}
-    if args.json_out:
-        Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
-    if args.save_baseline:
-        save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
-        print(f"baseline written to {args.save_baseline}")
-    if args.plot_dir:
-        write_plots(results, Path(args.plot_dir))
+    try:
+        if args.json_out:
+            Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
+        if args.save_baseline:
+            save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
+            print(f"baseline written to {args.save_baseline}")
+        if args.plot_dir:
+            write_plots(results, Path(args.plot_dir), raw, rule_results)
+    except OSError as error:
+        raise _InputError(f"cannot write {error.filename or 'output'}: {error.strerror or error}") from error
     for reason in failures:
         print(f"FAIL: {reason}", file=sys.stderr)
     for error in errors:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
-    return 2 if errors else (1 if failures else 0)
+    return EXIT_BAD_INPUT if errors else (EXIT_FAILED if failures else EXIT_PASS)
+
+
+def validate_rows(rows, aggregation_override=None):
+    """Validates the rows in batches: rows with the same expectation, options and parameter values
+    share one search space and one vectorised fit (the batch path: thousands of call paths in a
+    fraction of a second). A batch that fails (a kernel with NaN, too few points) is redone row
+    by row so that only the bad kernel is reported.
+
+    Yields ``(label, result or None, error or None, aggregation, x, y, callpath, metric)`` in row order.
+    """
+    from extrap_segmented.exceptions import ExtrapSegmentedError
+    from extrap_segmented.expectations.validation import ScalabilityValidator
+
+    def make(entry, expectation, variable):
+        validator = ScalabilityValidator(expectation, variable=variable, **entry.validator_options())
+        if aggregation_override:
+            validator.aggregation = aggregation_override
+        return validator
+
+    batches = defaultdict(list)
+    for i, (label, entry, cp, metric, x, y, expectation, variable) in enumerate(rows):
+        options = json.dumps(entry.validator_options(), sort_keys=True, default=str)
+        batches[(expectation, variable, options, x.tobytes())].append(i)
+    out = [None] * len(rows)
+    for indices in batches.values():
+        label, entry, cp, metric, x, y, expectation, variable = rows[indices[0]]
+        validator = make(entry, expectation, variable)
+        try:
+            batch = validator.validate_many(x, np.stack([rows[i][5] for i in indices]))
+        except ExtrapSegmentedError:
+            batch = None
+        for k, i in enumerate(indices):
+            label, entry, cp, metric, x, y, expectation, variable = rows[i]
+            result, error = (batch[k], None) if batch is not None else (None, None)
+            if batch is None:
+                try:
+                    result = make(entry, expectation, variable).fit(x, y).result_
+                except ExtrapSegmentedError as failure:
+                    error = failure
+            out[i] = (label, result, error, validator.aggregation, x, y, cp, metric)
+    yield from out
+
+
+def _baseline_space(entry: dict, label: str) -> dict:
+    """Validator options that rebuild the search space a baseline entry was fitted in: the same
+    data must meet its own status quo, which a differently ruled space could miss."""
+    space = entry.get("search_space")
+    if not isinstance(space, dict):
+        return {}
+    options = {}
+    for key in ("lower_bound", "upper_bound"):
+        if isinstance(space.get(key), str):
+            options[key] = space[key]
+    terms = space.get("terms")
+    if isinstance(terms, list) and all(isinstance(t, str) for t in terms):
+        options["extra_terms"] = terms
+    return options
+
+
+def _baseline_aggregation(entry: dict) -> str:
+    from extrap_segmented.expectations.fit import aggregation_name
+    value = entry.get("aggregation")
+    return aggregation_name(value) if isinstance(value, str) else "median"
 
 
 def failure_reasons(results, rule_results, fail_on) -> list:
@@ -285,6 +402,8 @@ def failure_reasons(results, rule_results, fail_on) -> list:
             reasons.append(f"{label}: no match ({r.describe()})")
         elif "approximate" in fail_on and r.verdict == "approximate":
             reasons.append(f"{label}: approximate ({r.describe()})")
+        elif "inconclusive" in fail_on and r.verdict == "inconclusive":
+            reasons.append(f"{label}: inconclusive ({r.describe()}; {'; '.join(r.notes)})")
         elif "worse" in fail_on and r.direction == "faster":
             reasons.append(f"{label}: grows faster than expected ({r.describe()})")
     if "rule" in fail_on:
@@ -298,15 +417,19 @@ def format_table(results, rule_results) -> str:
     for rr in rule_results:
         if rr.status != "ok":
             for _, name in rr.rule.lhs:
+                at = rr.measured.violated if rr.status == "violated" and rr.measured is not None else \
+                    ([rr.break_at] if rr.break_at else [])
                 warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
-                                              + (f" at {rr.break_at:.4g}" if rr.break_at else ""))
-    header = ("function", "expectation", "model", "adj. R²", "δ", "verdict", "rules")
-    lines = []
+                                              + (f" at {', '.join(f'{v:,.0f}' if v >= 100 else f'{v:.3g}' for v in at)}" if at else ""))
+    header = ("function", "expectation", "model", "indistinguishable", "adj. R²", "δ", "verdict", "rules")
+    lines, remarks = [], []
     for label, (r, _, _) in results.items():
         row = r.row()
-        lines.append((label, row["expectation"], row["model"], format_adjusted_r2(row["adjusted_r2"]),
+        lines.append((label, row["expectation"], row["model"], row["range"] if row["range"] != row["model"] else "",
+                      format_adjusted_r2(row["adjusted_r2"]),
                       row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
                       "; ".join(warnings_by_name.get(label, []))))
+        remarks += [f"{label}: {note}" for note in r.notes]
     widths = [max(len(str(c)) for c in col) for col in zip(header, *lines)] if lines else [len(h) for h in header]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [fmt.format(*header).rstrip(), fmt.format(*("-" * w for w in widths)).rstrip()]
@@ -314,15 +437,25 @@ def format_table(results, rule_results) -> str:
     if rule_results:
         out.append("")
         out += [f"rule {rr.rule.text}: {rr.status} — {rr.message}" for rr in rule_results]
+    if remarks:
+        out.append("")
+        out += [f"note: {remark}" for remark in remarks]
     return "\n".join(out)
 
 
-def write_plots(results, directory: Path):
+def write_plots(results, directory: Path, raw=None, rule_results=()):
+    """One PNG per function: data (repetitions too), model, uncertainty envelope, deviation band,
+    and the measured values where a rule with the function on its left side is violated."""
     from extrap_segmented.expectations.plot import plot_validation
     directory.mkdir(parents=True, exist_ok=True)
     for label, (r, _, _) in results.items():
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
-        plot_validation(r, directory / f"{safe}.png", title=label)
+        broken = [rr for rr in rule_results if rr.measured is not None and rr.measured.violated
+                  and label in {name for _, name in rr.rule.lhs}]
+        raw_x, raw_y = (raw or {}).get(label, (None, None))
+        plot_validation(r, directory / f"{safe}.png", title=label, raw_x=raw_x, raw_y=raw_y,
+                        violations=broken[0].measured.violated if broken else (),
+                        rule=broken[0].rule.text if broken else None)
 
 
 def main(argv=None):

@@ -61,9 +61,11 @@ def extrap_segmented_describe() -> str:
 
 @hookimpl
 def extrap_segmented_kernel_report(model, parameters) -> Optional[tuple[str, str]]:
-    """The ``Clusters:`` section of clustered kernels in ``--print all`` (None for other kernels)."""
+    """The ``Clusters:`` section of clustered kernels and the ``Expectation:`` section (verdict line)
+    of the Expectation modeler's in ``--print all`` (None for other kernels)."""
     annotations = getattr(model, "annotations", None)
     if not annotations:  # most kernels: no import, no work
         return None
     from extrap_segmented.adapters.clustering.report import cluster_section
-    return cluster_section(model, parameters)
+    from extrap_segmented.adapters.expectations.report import expectation_section
+    return cluster_section(model, parameters) or expectation_section(model)

@@ -62,8 +62,9 @@ def make_showwarning(previous: Callable) -> Callable:
         if not issubclass(category, ExtrapSegmentedWarning):
             return previous(message, category, filename, lineno, file, line)
         stream = file if file is not None else sys.stderr
-        try:
-            stream.write(f"{_program()}: warning: {message}\n")
+        prefix = f"{_program()}: warning: "
+        try:  # a run's summary has a line per condition: each gets the prefix
+            stream.write("".join(f"{prefix}{line}\n" for line in str(message).splitlines()))
         except (AttributeError, OSError):  # no usable stderr (pythonw); drop as Python does
             pass
     showwarning.extrap_segmented = True

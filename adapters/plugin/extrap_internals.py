@@ -23,8 +23,10 @@ Pinned: ``extrap>=4.2.5,<4.3`` (pyproject.toml).
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.util
+import sys
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -37,8 +39,12 @@ INTERNALS = (
     "CubeFileReader2 call-path helpers",   # common call paths of all points, as --cube does
     "AbstractDirectoryReader helpers",     # file search and parameter parsing of directory names
     "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
-    "ExperimentSchema._subclasses context", # sub-schemas get the dispatching schema's context
+    "BaseSchema._subclasses context",      # sub-schemas get the dispatching schema's context
     "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
+    "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
+    "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
+    "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
+    "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
 )
@@ -153,6 +159,72 @@ def unwrap_format_all() -> None:
         io_helper.format_all = io_helper.format_all.__wrapped__
 
 
+# -- saving ------------------------------------------------------------------------------------
+
+def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``extrap.fileio.experiment_io.write_experiment`` by ``make_wrapper(original)``
+    (idempotent), where the command line looks it up (in its module, at call time) and where the
+    GUI does (``extrap.gui.MainWidget`` binds the name at import: replaced once that is imported).
+    Importing ``experiment_io`` here could run into Extra-P's own import cycles, so only an
+    imported module is changed; registries call this again at their first read.
+    """
+    experiment_io = sys.modules.get("extrap.fileio.experiment_io")
+    current = getattr(experiment_io, "write_experiment", None)
+    if current is None:  # not (fully) imported yet: a later call, at a registry's first read, does it
+        return
+    if not getattr(current, "extrap_segmented_atomic", False):
+        wrapper = make_wrapper(current)
+        wrapper.extrap_segmented_atomic = True
+        wrapper.__wrapped__ = current
+        experiment_io.write_experiment = current = wrapper
+    main_widget = sys.modules.get("extrap.gui.MainWidget")
+    bound = getattr(main_widget, "write_experiment", None)
+    if bound is not None and not getattr(bound, "extrap_segmented_atomic", False):
+        main_widget.write_experiment = current
+
+
+# -- call trees ---------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def call_tree_builder(build: Callable[[list], object]):
+    """While the block runs, ``io_helper.create_call_tree(callpaths, …)`` is ``build(callpaths)``.
+
+    ``ExperimentSchema.postprocess_object`` (loading a saved experiment) looks the function up in
+    its module at call time; Extra-P's is recursive and cubic in the call-tree depth.
+    """
+    from extrap.fileio import io_helper
+    original = io_helper.create_call_tree
+    io_helper.create_call_tree = lambda callpaths, *args, **kwargs: build(callpaths)
+    try:
+        yield
+    finally:
+        io_helper.create_call_tree = original
+
+
+# -- modeling ----------------------------------------------------------------------------------
+
+def before_model_all(callback: Callable[[object], None]) -> None:
+    """Runs ``callback(model_generator)`` at the start of every ``ModelGenerator.model_all``
+    (idempotent per callback). Extra-P gives a modeler measurements only; the generator knows the
+    experiment (parameter names), and ``model_all`` is what the CLI, the GUI and scripts call."""
+    from extrap.modelers.model_generator import ModelGenerator
+    current = ModelGenerator.model_all
+    callbacks = getattr(current, "extrap_segmented_callbacks", None)
+    if callbacks is None:
+        original = current
+        callbacks = []
+
+        @functools.wraps(original)
+        def model_all(self, *args, **kwargs):
+            for before in callbacks:
+                before(self)
+            return original(self, *args, **kwargs)
+        model_all.extrap_segmented_callbacks = callbacks
+        ModelGenerator.model_all = model_all
+    if callback not in callbacks:
+        callbacks.append(callback)
+
+
 # -- hypotheses ------------------------------------------------------------------------------
 
 HYPOTHESIS_COST_FIELDS = ("_RSS", "_nRSS", "_rRSS", "_RE", "_SMAPE", "_AR2", "_costs_are_calculated")
@@ -238,16 +310,17 @@ def _add_argument_calls(tree: ast.AST) -> Iterable[ast.Call]:
             yield node
 
 
-# -- experiment schemas ----------------------------------------------------------------------
+# -- schemas of saved experiments -------------------------------------------------------------
 
 class _ContextPassingSubclasses:
-    """Descriptor for ``ExperimentSchema._subclasses``: looked up through a schema instance, it
+    """Descriptor for ``<root schema>._subclasses``: looked up through a schema instance, it
     hands out sub-schemas that share that instance's ``context``.
 
     Extra-P's ``BaseSchema.load``/``dump`` create the sub-schema of a saved ``$type`` with
     ``self._subclasses[name]()`` and pass no context on, but per-location values are written and
-    read through ``context['value_io']``. Looked up on the class (``__init_subclass__``
-    registering a schema) it is the plain registry.
+    read through ``context['value_io']`` — by the experiment's measurements and by measurements
+    nested in models (the change points of segmented models). Looked up on the class
+    (``__init_subclass__`` registering a schema) it is the plain registry.
     """
 
     def __init__(self, entries: dict):
@@ -286,20 +359,62 @@ class _BoundSubclasses:
         return len(self._entries)
 
 
-def pass_experiment_schema_context() -> None:
-    """Makes ``ExperimentSchema`` give its context to the sub-schema it dispatches to (idempotent).
+def pass_schema_context() -> None:
+    """Makes every polymorphic root schema give its context to the sub-schemas it dispatches to
+    (idempotent; roots defined later are handled by a later call)."""
+    from extrap.util.serialization_schema import BaseSchema
+    for root in BaseSchema.__subclasses__():
+        registry = root.__dict__.get("_subclasses")
+        if isinstance(registry, dict):
+            root._subclasses = _ContextPassingSubclasses(registry)
 
-    Does nothing while ``extrap.entities.experiment`` is not (fully) imported: it imports the
-    modeler registries itself, and ``extrap.fileio.experiment_io`` imports the reader registry
-    only after it, so a later call (the reader registry's) finds it.
+
+def schema_root(schema_class: type) -> Optional[type]:
+    """The direct ``BaseSchema`` subclass ``schema_class`` belongs to (None for other schemas)."""
+    from extrap.util.serialization_schema import BaseSchema
+    for cls in schema_class.__mro__:
+        if BaseSchema in cls.__bases__:
+            return cls
+    return None
+
+
+def registered_schema(root: type, name: str) -> Optional[type]:
+    """The schema class saved files name ``name`` under ``root`` (registering plugins on a miss)."""
+    try:
+        return root._subclasses[name]
+    except KeyError:
+        return None
+
+
+def wrap_schema_io(on_dump: Callable, on_load: Callable) -> None:
+    """Routes every polymorphic schema's ``dump`` result through ``on_dump(schema, result)`` and
+    its ``load`` input through ``on_load(schema, data)`` (idempotent).
+
+    ``BaseSchema.dump``/``load`` are where Extra-P writes and reads ``$type``; they run for the
+    experiment, every model, hypothesis, function, annotation and modeler, nested or not.
     """
-    import sys
-    ExperimentSchema = getattr(sys.modules.get("extrap.entities.experiment"), "ExperimentSchema", None)
-    if ExperimentSchema is None:
+    from extrap.util.serialization_schema import BaseSchema
+    if getattr(BaseSchema.dump, "extrap_segmented_io", False):
         return
-    registry = ExperimentSchema.__dict__.get("_subclasses")
-    if isinstance(registry, dict):
-        ExperimentSchema._subclasses = _ContextPassingSubclasses(registry)
+    original_dump, original_load = BaseSchema.dump, BaseSchema.load
+
+    @functools.wraps(original_dump)
+    def dump(self, obj, **kwargs):
+        return on_dump(self, original_dump(self, obj, **kwargs))
+
+    @functools.wraps(original_load)
+    def load(self, data, **kwargs):
+        return original_load(self, on_load(self, data), **kwargs)
+
+    dump.extrap_segmented_io = load.extrap_segmented_io = True
+    BaseSchema.dump, BaseSchema.load = dump, load
+
+
+def unwrap_schema_io() -> None:
+    """Restores Extra-P's own ``BaseSchema.dump``/``load`` (no-op when they are not wrapped)."""
+    from extrap.util.serialization_schema import BaseSchema
+    if getattr(BaseSchema.dump, "extrap_segmented_io", False):
+        BaseSchema.dump, BaseSchema.load = BaseSchema.dump.__wrapped__, BaseSchema.load.__wrapped__
 
 
 # -- GUI -------------------------------------------------------------------------------------

@@ -9,8 +9,10 @@ checks Extra-P itself would need: ``create_schema`` for modelers (options saved 
 unique class names (schemas are keyed by class name), names that replace nothing they must not,
 reader flags and argparse destinations that collide with nothing.
 
-Only this package's own plugin may take over the NAME of an Extra-P built-in (``Segmented``;
-the built-in stays reachable as ``Segmented-Classic``); ``Default`` is never replaced.
+A plugin class takes over the NAME of an Extra-P built-in only if it opts in explicitly with
+``EXTRAP_REPLACES_BUILTIN = True`` (this package's ``Segmented`` does; the built-in stays
+reachable as ``Segmented-Classic``); ``Default`` is never replaced, and a NAME another plugin
+registered is never taken.
 """
 from __future__ import annotations
 
@@ -24,10 +26,13 @@ from dataclasses import dataclass
 
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.plugin.autoload import REGISTRY_MODULES
-from extrap_segmented.adapters.plugin.host import BUILTIN_PLUGIN, PluginHost, create_plugin_host
+from extrap_segmented.adapters.plugin.host import PluginHost, create_plugin_host
 
 SINGLE_PARAMETER, MULTI_PARAMETER, FILE_READER = REGISTRY_MODULES
 CLASSIC_SUFFIX = "-Classic"
+#: Class attribute by which a plugin's modeler or reader opts in to replacing an Extra-P built-in
+#: of the same NAME (which is then renamed with :data:`CLASSIC_SUFFIX`).
+REPLACES_BUILTIN = "EXTRAP_REPLACES_BUILTIN"
 PROTECTED_NAMES = ("Default",)
 
 _HOOK_OF_REGISTRY = {
@@ -98,9 +103,10 @@ class PluginRegistrar:
             if owner is not None:
                 raise ValueError(f"NAME {name!r} is already registered by plugin {owner!r} "
                                  f"({existing.__module__}.{existing.__qualname__}); choose another NAME")
-            if plugin != BUILTIN_PLUGIN:
+            if not getattr(cls, REPLACES_BUILTIN, False):
                 raise ValueError(f"NAME {name!r} is taken by Extra-P's built-in {existing.__qualname__}; "
-                                 "choose another NAME")
+                                 f"choose another NAME, or declare {REPLACES_BUILTIN} = True on the class "
+                                 f"to replace it (the built-in stays available as {existing_key + CLASSIC_SUFFIX!r})")
             # The CLI lowercases names into a set: delete through the registry's own key
             # resolution so no second spelling of the same name survives.
             del registry[existing_key]
@@ -219,8 +225,12 @@ def make_registry_lazy(registry_module: str) -> None:
 
 
 def _prepare_schemas() -> None:
-    # Sub-schemas of saved experiments get their caller's context (per-location values) ...
-    extrap_internals.pass_experiment_schema_context()
+    # Sub-schemas of saved experiments get their caller's context (per-location values), files
+    # open in stock Extra-P too ...
+    extrap_internals.pass_schema_context()
+    from extrap_segmented.adapters.plugin import atomic_save, portable
+    portable.install()
+    atomic_save.install()
     # ... and opening a saved experiment, which reads no registry, finds this package's schemas.
     extrap_internals.on_missing_schema(_populate_all)
 

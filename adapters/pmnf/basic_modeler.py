@@ -23,6 +23,7 @@ can still be saved.
 from __future__ import annotations
 
 import copy
+import math
 import warnings
 from typing import Sequence
 
@@ -60,6 +61,15 @@ def _exponent_pairs(blocks) -> np.ndarray | None:
 def constant_hypothesis(value: float, use_measure) -> ConstantHypothesis:
     """Extra-P's constant hypothesis of ``value`` (costs not yet computed)."""
     return ConstantHypothesis(ConstantFunction(value), use_measure)
+
+
+def undefined_model(use_measure) -> Model:
+    """A model that says it is undefined: constant NaN with NaN costs, as Extra-P's default modeler
+    gives a kernel without finite values (its ``compute_cost`` would divide by zero points)."""
+    hypothesis = constant_hypothesis(math.nan, use_measure)
+    nan = math.nan
+    extrap_internals.set_hypothesis_costs(hypothesis, rss=nan, nrss=nan, rrss=nan, re=nan, smape=nan, ar2=nan)
+    return Model(hypothesis)
 
 
 @modeler_options

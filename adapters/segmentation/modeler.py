@@ -31,13 +31,17 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
-from extrap_segmented.segmentation.significance import SignificanceSearch
+from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
-from extrap_segmented.adapters.pmnf.basic_modeler import constant_hypothesis as _constant_hypothesis
+from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.plugin import extrap_internals
+from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 
 
 class SegmentationWarning(ExtrapSegmentedWarning):
@@ -127,6 +131,13 @@ class MultiSegmentModel(SegmentedModel):
 
 class MultiSegmentModelSchema(SegmentedModelSchema):
     segment_bounds = fields.List(fields.Tuple((fields.Float(), fields.Float())))
+    # Saved for stock Extra-P (whose SegmentedModel holds two segments) as a plain model of the
+    # last segment, the behaviour at scale; the plugin restores all segments (plugin/portable.py).
+    STOCK_TYPE = None
+
+    def stock_fields(self, result: dict) -> dict:
+        segments = result.get("segment_models") or []
+        return {"hypothesis": segments[-1].get("hypothesis")} if segments else {}
 
     def create_object(self) -> MultiSegmentModel:
         return MultiSegmentModel(None, [], [])
@@ -137,6 +148,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     """Detects changes of behaviour and models each segment with Extra-P's PMNF search."""
 
     NAME = "Segmented"
+    EXTRAP_REPLACES_BUILTIN = True  # takes over Extra-P's "Segmented", kept as "Segmented-Classic"
     DESCRIPTION = ("Detects segmented behaviour (e.g. an algorithm switch at some process count), locates the "
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
@@ -154,8 +166,16 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     min_segment_size = modeler_options.add(3, int, "Fewest points per segment when splitting",
                                            name="Min segment size")
     min_relative_error = modeler_options.add(0.06, float, "Test mode: relative RMS error of the one-segment fit "
-                                                          "needed (raised to 3x the noise repetitions reveal)",
+                                                          "needed without repetitions (with repetitions the limit "
+                                                          "follows the measured noise, see Noise factor)",
                                              name="Min relative error")
+    noise_factor = modeler_options.add(NOISE_FACTOR, float, "Test mode, with repetitions: error limit = this factor x "
+                                                            "pooled noise of the means x sqrt(F quantile 0.99); "
+                                                            "calibrated for at most 1 in 100 false positives",
+                                       name="Noise factor")
+    quantisation_steps = modeler_options.add(1.0, float, "Test mode: integer counts are not segmented when one "
+                                                         "function stays within this many counts of every value",
+                                             name="Quantisation steps")
     f_limit = modeler_options.add(10.0, float, "Test mode: F statistic (one vs two segments) needed",
                                   name="F limit")
     compare_smooth = modeler_options.add(True, bool, "Test mode: two segments must also beat the best smooth single "
@@ -168,15 +188,35 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
     modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
-                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, f_limit,
-                          compare_smooth, smooth_error_ratio, reliable_segment_points)
+                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
+                          quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+
+    parameter_name = "p"
+    """The modeled parameter's name in messages and annotations; set from the experiment by
+    `ModelGenerator.model_all` (see :func:`_name_parameters_in_messages`), "p" otherwise."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        _name_parameters_in_messages()
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
+    OPTION_RULES = {
+        "window_size": option_rules.integer_at_least(3), "theta": option_rules.number_at_least(0),
+        "nrss_band_low": option_rules.number_at_least(0), "nrss_band_high": option_rules.number_at_least(0),
+        "epsilon_limit": option_rules.number_above(0), "max_change_points": option_rules.integer_at_least(0),
+        "min_segment_size": option_rules.integer_at_least(2), "min_relative_error": option_rules.number_at_least(0),
+        "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
+        "reliable_segment_points": option_rules.integer_at_least(1),
+        "noise_factor": option_rules.number_above(0), "quantisation_steps": option_rules.number_at_least(0),
+    }
+
+    @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]],
               progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel with non-finite values is warned about, never fatal."""
-        return [self._model_one(m) for m in progress_bar(measurements)]
+        return map_kernels(self._model_one, measurements, self.jobs, progress_bar)
 
     def create_model(self, measurements: Sequence[Measurement]) -> Model:
         """Models one kernel.
@@ -190,37 +230,39 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         if bad.any():
             i = int(np.argmax(bad))
             raise InvalidMeasurementsError(
-                f"{_where(ordered)}: value {y[i]!r} at p={x[i]!r} is not finite; "
+                f"{_where(ordered)}: value {y[i]!r} at {self.parameter_name}={x[i]!r} is not finite; "
                 f"{int(bad.sum())} of {len(y)} points affected")
         return self._segmented_model(ordered, x, y)
 
     # -- internals ------------------------------------------------------------------------------
 
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
     def _model_one(self, measurements: Sequence[Measurement]) -> Model:
         try:
             return self.create_model(measurements)
         except InvalidMeasurementsError as error:
-            warnings.warn(f"{error} – modeling the finite points only", SegmentationWarning, stacklevel=3)
             finite = [m for m in measurements
                       if math.isfinite(m.coordinate[0]) and math.isfinite(m.value(self.use_measure))]
-            if len(finite) >= 2:
-                model = self.create_model(finite)
+            if len(finite) < 2:  # nothing to fit: say so instead of inventing a value
+                note = f"{error}; fewer than 2 finite points, the model is undefined (NaN)"
+                model = undefined_model(self.use_measure)
             else:
-                values = [m.value(self.use_measure) for m in finite]
-                hypothesis = _constant_hypothesis(float(np.mean(values)) if values else 0.0, self.use_measure)
-                hypothesis.compute_cost(finite)
-                model = Model(hypothesis)
-            model.annotations.append(SegmentationAnnotation([f"{error}; modeled the finite points only"]))
+                note = f"{error}; modeled the finite points only"
+                model = self.create_model(finite)
+            warnings.warn(note, SegmentationWarning, stacklevel=3)
+            model.annotations.append(SegmentationAnnotation([note]))
             return model
 
-    def _noise(self, measurements: Sequence[Measurement]) -> np.ndarray | None:
-        """Relative standard error of each value, from the spread of its repetitions (None if unknown)."""
+    def _noise(self, measurements: Sequence[Measurement]) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """Per value: relative standard error from its repetitions, and their number ((None, None) if unknown)."""
         reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
         if np.all(reps <= 1):
-            return None
+            return None, None
         with np.errstate(all="ignore"):
-            noise = np.array([_repetition_spread(m) for m in measurements]) / np.sqrt(reps)
-        return np.nan_to_num(noise, nan=0.0, posinf=0.0)
+            # Extra-P's std divides by r; the sample standard deviation by r - 1
+            correction = np.sqrt(reps / np.maximum(reps - 1, 1))
+            noise = np.array([_repetition_spread(m) for m in measurements]) * correction / np.sqrt(reps)
+        return np.nan_to_num(noise, nan=0.0, posinf=0.0), reps
 
     def _searcher(self) -> WindowSearch:
         """The change-point search of the option ``mode``, built from the modeler's options.
@@ -237,6 +279,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                      **shared)
         if self.mode == "test":
             return SignificanceSearch(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
+                                      noise_factor=float(self.noise_factor),
+                                      quantisation_steps=float(self.quantisation_steps),
                                       compare_smooth=bool(self.compare_smooth),
                                       smooth_error_ratio=float(self.smooth_error_ratio), **shared)
         raise InvalidInputError(f"mode must be one of test, paper, got {self.mode!r}")
@@ -245,7 +289,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         where = _where(ordered)
         searcher = self._searcher()
         try:
-            searcher.fit(x, y, noise=self._noise(ordered))
+            noise, repetitions = self._noise(ordered)
+            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered))
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 
@@ -262,19 +307,21 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         ranges = searcher.segments()
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
         notes, suggestions = [], []
+        name = self.parameter_name
         changes = []
         for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_):
             changes.append([ordered[b - 1]] if shared else [ordered[b - 1], ordered[b]])
-            notes.append(f"change at p={x[b - 1]:g}" if shared else f"change between p={x[b - 1]:g} and p={x[b]:g}")
+            notes.append(f"change at {name}={x[b - 1]:g}" if shared
+                         else f"change between {name}={x[b - 1]:g} and {name}={x[b]:g}")
         summary = f"Segmented: {len(ranges)} segments, " + "; ".join(notes)
         for i, (a, b) in enumerate(ranges):
             if b - a < int(self.reliable_segment_points):
                 extend = "down" if i == 0 else ("up" if i == len(ranges) - 1 else "none")
                 proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend)
                 suggestions += proposal
-                text = (f"{where}: segment {i + 1} (p={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
+                text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
-                        + (", ".join(f"p={v:g}" for v in proposal) or "no free value inside it"))
+                        + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
                 warnings.warn(text, SegmentationWarning, stacklevel=4)
                 notes.append(text)
 
@@ -314,6 +361,39 @@ def _repetition_spread(measurement: Measurement) -> float:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _name_parameters_in_messages() -> None:
+    """Makes Extra-P's model generator tell this modeler the experiment's parameter name first.
+
+    Extra-P hands a modeler only measurements, whose coordinates carry no parameter names, so
+    without this the messages would say ``p=`` for a parameter named ``x``. Installed once, when
+    the first instance is made (so only processes that use this modeler are affected).
+    """
+    extrap_internals.before_model_all(_tell_parameter_name)
+
+
+def _tell_parameter_name(generator: Any) -> None:
+    """Sets ``parameter_name`` on this modeler (also as a multi-parameter modeler's
+    single-parameter modeler) of a one-parameter experiment's model generator."""
+    parameters = getattr(generator.experiment, "parameters", None) or []
+    if len(parameters) == 1:
+        for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
+            if isinstance(modeler, SegmentedChangePointModeler):
+                modeler.parameter_name = str(getattr(parameters[0], "name", parameters[0]))
+
+
+def _quantum(measurements: Sequence[Measurement]) -> float:
+    """1 for event counts (every measured value an integer), else 0 (no quantisation)."""
+    for m in measurements:
+        values = getattr(m, "values", None)
+        if values is not None:
+            data = np.ma.compressed(np.ma.asarray(values, dtype=float))
+        else:
+            data = np.array([m.minimum, m.maximum] + ([m.mean] if (m.repetitions or 1) <= 1 else []), dtype=float)
+        if not np.all(data == np.round(data)):
+            return 0.0
+    return 1.0
 
 
 def _where(measurements: Sequence[Measurement]) -> str:

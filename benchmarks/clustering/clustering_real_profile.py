@@ -1,5 +1,7 @@
 """Relative-distance clustering of the ranks of one real Score-P profile (one configuration).
 
+The last column gives the adaptive default classifier's classes (``classify_ranks``) for comparison.
+
 Reads one ``profile.cubex`` with the core reader, clusters the per-rank ``time`` of the heaviest
 call paths with the default 10 % threshold, prints the cluster sizes and the ranks of small
 clusters, and writes a PNG: for the chosen call paths, the per-rank values sorted and colored by
@@ -17,6 +19,8 @@ import argparse
 import numpy as np
 
 from extrap_segmented.cube.directory import read_cubex
+from extrap_segmented.clustering.classify import classify_ranks
+from extrap_segmented.clustering.ranks import format_ranks
 from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD, relative_distance_labels
 
 DEFAULT_CALLPATHS = ("PARALLEL->main->Eval_dv_dt->MPI_Irecv", "PARALLEL->main->ComputeCornerForces")
@@ -34,8 +38,8 @@ def table(profile, metric, threshold, top):
     totals = values.sum(axis=1)
     print(f"{profile.path}: {values.shape[1]} ranks, {values.shape[0]} call paths; threshold {threshold:g}")
     print("| call path | total [s] | clusters | sizes (ascending value) | ranks of clusters with <= 4 ranks |"
-          " visits per cluster |")
-    print("|---|---:|---:|---|---|---|")
+          " visits per cluster | adaptive default: sizes; outliers |")
+    print("|---|---:|---:|---|---|---|---|")
     for i in np.argsort(-totals)[:top]:
         labels = relative_distance_labels(values[i], threshold)
         sizes = np.bincount(labels)
@@ -44,8 +48,11 @@ def table(profile, metric, threshold, top):
         if visits is not None:
             calls = " / ".join("=".join(sorted({f"{v:g}" for v in visits[i][labels == c]})[:2])
                                for c in range(len(sizes)))
+        adaptive = classify_ranks(values[i])
+        outliers = format_ranks(np.flatnonzero(adaptive < 0)) if (adaptive < 0).any() else "none"
         print(f"| {profile.callpaths[i]} | {totals[i]:.1f} | {len(sizes)} | {', '.join(map(str, sizes))} | "
-              f"{small or '-'} | {calls} |")
+              f"{small or '-'} | {calls} | {', '.join(map(str, np.bincount(adaptive[adaptive >= 0])))}; "
+              f"{outliers} |")
 
 
 def figure(profile, metric, threshold, callpaths, path):

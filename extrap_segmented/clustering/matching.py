@@ -7,7 +7,8 @@ any configuration left out.
 
 Matching rules (spatial-divergence paper, Sec. III-B):
 
-* clusters found by relative distance are named ``C1, C2, ...`` in ascending order of their
+* clusters found by the classifier (:func:`~extrap_segmented.clustering.classify.classify_ranks`)
+  are named ``C1, C2, ...`` in ascending order of their
   values and matched by that order, which is only possible where configurations agree on the
   count. If the counts differ, the largest group of configurations sharing one count is modeled
   when it has at least ``min_points`` distinct values of every parameter; the others are named
@@ -28,7 +29,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from extrap_segmented.clustering.relative_distance import multi_metric_labels
+from extrap_segmented.clustering.classify import ClassifierOptions, classify_matrix
 from extrap_segmented.reducers import MEASURES, reducer
 
 
@@ -43,30 +44,62 @@ class ConfigurationClusters:
 
     Attributes:
         names: cluster names; rule names first (file order), then ``C1..Ck`` ascending.
-        labels: index into ``names`` for every location, shape (n_locations,).
-        n_distance_clusters: ``k``, the number of clusters found by relative distance.
+        labels: index into ``names`` for every location, -1 for outliers, shape (n_locations,).
+        n_distance_clusters: ``k``, the number of clusters found by the classifier (outliers excluded).
     """
 
     names: list
     labels: np.ndarray
     n_distance_clusters: int
 
+    @property
+    def outliers(self) -> np.ndarray:
+        """Location indices set aside as outliers by the classifier."""
+        return np.flatnonzero(self.labels < 0)
 
-def cluster_configuration(values, threshold: float, rule_labels: Optional[np.ndarray] = None,
+
+def combine_metric_labels(per_metric: Sequence[np.ndarray], primary: np.ndarray) -> np.ndarray:
+    """Classes of several metrics at once: two ranks share a class only if they do in every metric.
+
+    A rank that is an outlier (-1) in any metric is an outlier. The combined classes are numbered
+    in ascending order of their median primary value (ties: the following metrics' labels).
+    """
+    stacked = np.asarray(per_metric, dtype=np.int64).reshape(len(per_metric), -1)
+    result = np.full(stacked.shape[1], -1, dtype=np.int64)
+    kept = (stacked >= 0).all(axis=0)
+    if not kept.any():
+        return result
+    keys, combined = np.unique(stacked[:, kept].T, axis=0, return_inverse=True)
+    combined = combined.reshape(-1)
+    medians = np.array([np.median(primary[kept][combined == c]) for c in range(len(keys))])
+    rank_of = np.empty(len(keys), dtype=np.int64)
+    rank_of[np.lexsort(tuple(keys.T[::-1]) + (medians,))] = np.arange(len(keys))
+    result[kept] = rank_of[combined]
+    return result
+
+
+def cluster_configuration(values, options: Optional[ClassifierOptions] = None,
+                          rule_labels: Optional[np.ndarray] = None,
                           rule_names: Sequence[str] = ()) -> ConfigurationClusters:
-    """Cluster the locations of one configuration.
+    """Cluster the locations of one configuration (rules first, then :func:`classify_ranks`).
 
     Args:
-        values: finite values, shape (n_locations,) or (n_locations, n_metrics) (column 0 primary).
-        threshold: relative-distance threshold.
+        values: per metric (primary first) a (repetitions, locations) array, or one array of rank
+            values of shape (locations,) or (locations, metrics).
+        options: the classifier's options (default: :class:`ClassifierOptions`).
         rule_labels: index of the rule claiming each location, -1 for unclaimed; None for no rules.
         rule_names: names of the rules.
 
     Returns:
         The configuration's clusters (empty rule clusters are left out).
     """
-    values = np.asarray(values, dtype=float)
-    n = values.shape[0]
+    options = (options or ClassifierOptions()).checked()
+    if isinstance(values, (list, tuple)):
+        matrices = [np.asarray(v, dtype=float).reshape(-1, np.shape(v)[-1]) for v in values]
+    else:
+        array = np.asarray(values, dtype=float)
+        matrices = [array.reshape(1, -1)] if array.ndim == 1 else [column[None, :] for column in array.T]
+    n = matrices[0].shape[1]
     labels = np.empty(n, dtype=np.int64)
     names: list = []
     free = np.ones(n, dtype=bool) if rule_labels is None else rule_labels < 0
@@ -78,9 +111,11 @@ def cluster_configuration(values, threshold: float, rule_labels: Optional[np.nda
                 names.append(name)
     k = 0
     if free.any():
-        distance_labels = multi_metric_labels(values[free], threshold)
-        k = int(distance_labels.max()) + 1
-        labels[free] = distance_labels + len(names)
+        per_metric = [classify_matrix(m[:, free], options) for m in matrices]
+        primary = reducer(options.rank_value)(matrices[0][:, free], axis=0)
+        found = per_metric[0] if len(per_metric) == 1 else combine_metric_labels(per_metric, primary)
+        k = int(found.max()) + 1
+        labels[free] = np.where(found >= 0, found + len(names), -1)
         names.extend(f"C{i + 1}" for i in range(k))
     return ConfigurationClusters(names, labels, k)
 
@@ -96,7 +131,9 @@ class KernelClustering:
         members: ``members[c][j]`` are the location indices of cluster ``c`` at configuration ``j``.
         counts: number of relative-distance clusters per configuration.
         modeled: configurations whose distance clusters are matched, bool of shape (n_configs,).
-        slowest_values: value of the slowest cluster of each configuration, matched or not.
+        slowest_values: value of the slowest cluster of each configuration, matched or not
+            (outliers are no cluster).
+        outliers: ``outliers[j]`` are the location indices set aside as outliers at configuration ``j``.
         left_out: indices of configurations whose distance clusters cannot be matched.
         messages: explanations for the user (counts differ, what to measure, ...).
     """
@@ -110,6 +147,7 @@ class KernelClustering:
     slowest_values: np.ndarray
     left_out: list = field(default_factory=list)
     messages: list = field(default_factory=list)
+    outliers: list = field(default_factory=list)
 
     def present(self, cluster: int) -> np.ndarray:
         """Bool mask of the configurations where ``cluster`` has members and is matched."""
@@ -186,21 +224,26 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
     modeled = np.ones(len(configurations), dtype=bool)
     messages, left_out = [], []
     if len(set(counts)) > 1:
-        groups = []
-        for count, size in Counter(counts).most_common():
-            where = [format_point(p, parameter_names) for p, c in zip(points, counts) if c == count]
-            shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
-            groups.append(f"{count} at {size} configuration(s): {shown}")
-        messages.append("cluster counts differ between configurations: " + "; ".join(groups))
         chosen = _choose_count(counts, points, min_points)
         if chosen is None:
             modeled[:] = False
+            groups = []
+            for count, size in Counter(counts).most_common():
+                where = [format_point(p, parameter_names) for p, c in zip(points, counts) if c == count]
+                shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
+                groups.append(f"{count} at {size} configuration(s): {shown}")
+            messages.append("class counts differ between configurations: " + "; ".join(groups))
             messages.append(_advice(counts, points, parameter_names, min_points))
         else:
             modeled = chosen[2]
             left_out = [int(j) for j in np.flatnonzero(~modeled)]
-            messages.append(f"modeling the {int(modeled.sum())} configurations with {chosen[0]} clusters; left out: "
-                            + ", ".join(format_point(points[j], parameter_names) for j in left_out))
+            groups = []
+            for count in sorted({counts[j] for j in left_out}):
+                where = [format_point(points[j], parameter_names) for j in left_out if counts[j] == count]
+                shown = ", ".join(where[:8]) + (f" (+{len(where) - 8} more)" if len(where) > 8 else "")
+                groups.append(f"{count} class{'es' if count != 1 else ''} at {shown}")
+            messages.append(f"class counts differ: modeled the {int(modeled.sum())} configurations with {chosen[0]} "
+                            f"class{'es' if chosen[0] != 1 else ''}; left out: " + "; ".join(groups))
     names: list = []
     for j, conf in enumerate(configurations):
         for name in conf.names:
@@ -224,4 +267,6 @@ def match_clusters(configurations: Sequence[ConfigurationClusters], location_val
             sizes[c, j] = idx.size
             values[c, j] = local_values[-1]
         slowest_values[j] = max(local_values)
-    return KernelClustering(names, values, sizes, members, counts, modeled, slowest_values, left_out, messages)
+    outliers = [conf.outliers for conf in configurations]
+    return KernelClustering(names, values, sizes, members, counts, modeled, slowest_values, left_out, messages,
+                            outliers)

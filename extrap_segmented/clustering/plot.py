@@ -37,7 +37,7 @@ def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequen
     Args:
         path: PNG file to write.
         values: per configuration, one value per location.
-        labels: per configuration, index into ``names[j]`` per location.
+        labels: per configuration, index into ``names[j]`` per location (-1: outlier, drawn as a black x).
         names: per configuration, the cluster names (same name = same color in every panel).
         titles: panel titles (e.g. the configuration's parameter values).
         suptitle: figure title.
@@ -52,16 +52,23 @@ def plot_configuration_strips(path, values: Sequence[np.ndarray], labels: Sequen
     axes = fig.subplots(rows, columns, squeeze=False)
     for ax in axes.flat[n:]:
         ax.axis("off")
+    any_outliers = False
     for ax, v, lab, conf_names, title in zip(axes.flat, values, labels, names, titles):
         order = np.argsort(v, kind="stable")
         for index, name in enumerate(conf_names):
             selected = lab[order] == index
             ax.scatter(np.flatnonzero(selected), v[order][selected], s=6, color=colors[name], label=name)
+        outlying = lab[order] < 0  # ranks the classifier set aside (label -1)
+        if outlying.any():
+            any_outliers = True
+            ax.scatter(np.flatnonzero(outlying), v[order][outlying], s=18, marker="x", color="black")
         ax.set_title(title, fontsize=8)
         ax.tick_params(labelsize=6)
         ax.set_xlabel("ranks, sorted by value", fontsize=6)
     axes.flat[0].set_ylabel(ylabel, fontsize=7)
     handles = {name: Line2D([], [], marker="o", ls="", color=c) for name, c in colors.items()}
+    if any_outliers:
+        handles["outliers"] = Line2D([], [], marker="x", ls="", color="black")
     fig.legend(handles.values(), handles.keys(), loc="upper right", fontsize=7, ncol=min(len(handles), 6))
     fig.suptitle(suptitle, fontsize=9, x=0.02, ha="left")
     fig.tight_layout(rect=(0, 0, 1, 0.93))

@@ -28,7 +28,7 @@ from typing import Callable, Optional, Sequence, Union
 
 import numpy as np
 
-from extrap_segmented.cube.profile import CubeProfile, MetricInfo, read_cubex
+from extrap_segmented.cube.profile import MAX_ANCHOR_BYTES, MAX_ANCHOR_ELEMENTS, CubeProfile, MetricInfo, read_cubex
 from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.locations import LocationTable
@@ -129,11 +129,14 @@ def parse_run_name(name: str) -> tuple[list[str], list[float]]:
 
 
 def read_cube_directory(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]] = None,
-                        inclusive: bool = False, progress: Optional[Callable[[Path], None]] = None) -> CubeSeries:
+                        inclusive: bool = False, progress: Optional[Callable[[Path], None]] = None,
+                        max_anchor_bytes: int = MAX_ANCHOR_BYTES,
+                        max_anchor_elements: int = MAX_ANCHOR_ELEMENTS) -> CubeSeries:
     """Reads every ``*/*.cubex`` below ``path`` into a :class:`CubeSeries`.
 
     Parameters that take one value only are dropped (as Extra-P does); profiles are grouped by the
-    remaining values; repetitions are ordered by directory name.
+    remaining values; repetitions are ordered by directory name. ``max_anchor_bytes`` and
+    ``max_anchor_elements`` bound each profile's ``anchor.xml`` (see :func:`read_cubex`).
 
     Raises:
         CubeFormatError: ``path`` is not a directory, holds no profile, a directory name has no
@@ -163,12 +166,14 @@ def read_cube_directory(path: Union[str, os.PathLike], *, metrics: Optional[Sequ
     for key, f in sorted(zip(keys, files), key=lambda kv: kv[0]):
         groups.setdefault(key, []).append(f)
     return read_cube_points(list(groups.items()), tuple(names[i] for i in varying), metrics=metrics,
-                            inclusive=inclusive, progress=progress)
+                            inclusive=inclusive, progress=progress, max_anchor_bytes=max_anchor_bytes,
+                            max_anchor_elements=max_anchor_elements)
 
 
 def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]], parameters: Sequence[str], *,
                      metrics: Optional[Sequence[str]] = None, inclusive: bool = False,
-                     progress: Optional[Callable[[Path], None]] = None) -> CubeSeries:
+                     progress: Optional[Callable[[Path], None]] = None, max_anchor_bytes: int = MAX_ANCHOR_BYTES,
+                     max_anchor_elements: int = MAX_ANCHOR_ELEMENTS) -> CubeSeries:
     """Reads profiles already grouped into points: ``[(point, [file, ...]), ...]``.
 
     Unreadable profiles are skipped with a :class:`CubeDataWarning` naming file and problem; a point
@@ -186,7 +191,8 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
         blocks: dict[str, _Block] = {}
         for f in files:
             try:
-                prof = read_cubex(f, metrics=metrics, inclusive=inclusive)
+                prof = read_cubex(f, metrics=metrics, inclusive=inclusive, max_anchor_bytes=max_anchor_bytes,
+                                  max_anchor_elements=max_anchor_elements)
             except CubeFormatError as err:
                 series.skipped.append((Path(f), str(err)))
                 warnings.warn(f"skipped: {err}", CubeDataWarning, stacklevel=2)
@@ -227,11 +233,17 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
 def profile_notes(profile: CubeProfile) -> list[str]:
     """One message per metric of a profile whose data is unusual: no data, a non-numeric type,
     negative values (kept), negative counter readings stored as unsigned (read as 0, as CubeLib and
-    Extra-P's ``--cube`` do), or exclusive values clamped at 0. Each names the file and the metric."""
+    Extra-P's ``--cube`` do), exclusive values clamped at 0, NaN or infinite values, or (rank, thread)
+    pairs listed twice. Each names the file and the metric."""
     f = profile.path
     notes = [f"{f}: metric {m!r} is defined but has no data; this repetition lacks it" for m in profile.missing]
     notes += [f"{f}: metric {m!r} skipped: its data type is not a plain number" for m in profile.unsupported]
     notes += [f"{f}: metric {m!r} has {n} negative values; kept as they are" for m, n in profile.negative.items()]
+    notes += [f"{f}: metric {m!r} has {n} NaN or infinite values; kept as they are (the call paths holding them "
+              f"cannot be modeled)" for m, n in profile.nonfinite.items()]
+    if profile.duplicate_locations:
+        notes.append(f"{f}: the system tree lists {profile.duplicate_locations} locations whose (rank, thread) pair "
+                     f"an earlier location already has; kept as separate locations")
     notes += [f"{f}: metric {m!r} has {n} negative counter readings stored as unsigned 64-bit values (down to "
               f"{low}); read as 0, as CubeLib and Extra-P's --cube do" for m, (n, low) in profile.wrapped.items()]
     notes += [f"{f}: metric {m!r} is stored inclusively and {n} exclusive values would be negative (callees "

@@ -14,6 +14,13 @@ from these arrays equal Extra-P's:
 * converting inclusive <-> exclusive sums children in pre-order, with unsigned results clamped at 0
   (:attr:`CubeProfile.clamped` counts them).
 
+Bounded reading (hostile or corrupt files): every member's size is checked against what the anchor
+and the index announce before it is read; compressed data is inflated chunk by chunk and stops as
+soon as it exceeds the size its index and system tree announce (rows x locations x item size);
+``anchor.xml`` is inflated and parsed incrementally, so garbage fails at the first megabyte and a
+well-formed anchor may inflate to at most ``max_anchor_bytes`` (:data:`MAX_ANCHOR_BYTES`). No step
+recurses per level of the call tree or the system tree.
+
 One deliberate difference to pycubexr: inclusive values of MINDOUBLE/MAXDOUBLE metrics are
 CubeLib's (the extremum over the subtree, stored zeros included), while pycubexr skips every child
 whose inclusive values are zero on all locations; the values of Cube's own CSV export confirm
@@ -21,7 +28,6 @@ CubeLib's rule (``docs/cube.md``, "Real Score-P profiles").
 """
 from __future__ import annotations
 
-import gzip
 import os
 import struct
 import tarfile
@@ -39,7 +45,18 @@ from extrap_segmented.cube.tree import (SEPARATOR, CallTree, extremum_to_inclusi
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.locations import LocationTable
 
-__all__ = ["CubeProfile", "MetricInfo", "read_cubex", "NUMERIC_DTYPES"]
+__all__ = ["CubeProfile", "MetricInfo", "read_cubex", "NUMERIC_DTYPES", "MAX_ANCHOR_BYTES", "MAX_ANCHOR_ELEMENTS"]
+
+#: Default limit of the (inflated) size of ``anchor.xml`` in bytes.
+MAX_ANCHOR_BYTES = 256 << 20
+#: Default limit of the number of XML elements of ``anchor.xml``: each costs 80-400 bytes of memory
+#: once parsed (a 4-byte ``<a/>`` 83 bytes, a ``<cnode>`` with two attributes 390 bytes), so a small
+#: gzip file of repeated tiny elements would otherwise need gigabytes. A Score-P anchor has about 10
+#: elements per location and 2 per call path.
+MAX_ANCHOR_ELEMENTS = 2_000_000
+_READ_CHUNK = 1 << 20  # bytes read (and inflated) at a time
+_GZIP_MAGIC = b"\x1f\x8b"
+_INDEX_HEAD = 11 + 11  # "CUBEX.INDEX", endianness marker (4), version (2), format (1), count (4)
 
 NUMERIC_DTYPES = {
     "DOUBLE": "f8", "FLOAT": "f8", "MAXDOUBLE": "f8", "MINDOUBLE": "f8",
@@ -49,6 +66,7 @@ NUMERIC_DTYPES = {
     "UINT64": "u8", "UNSIGNED INTEGER": "u8",
 }
 _MAX_UINT64_DOUBLE = 0xFFFF_FFFF_FFFF_FBFF
+_INT64_MIN, _INT64_MAX = -2 ** 63, 2 ** 63 - 1
 
 
 @dataclass(frozen=True)
@@ -88,6 +106,10 @@ class CubeProfile:
             ``0xFFFF_FFFF_FFFF_FBFF``, i.e. negative counter readings stored as unsigned; read as 0.
         clamped: metric name -> number of exclusive values of an unsigned metric stored inclusively
             that would be negative (children's sum above the parent's) and are clamped at 0.
+        nonfinite: metric name -> number of NaN or infinite values (kept as they are; Extra-P's
+            modelers need finite values, so the kernels holding them are reported there).
+        duplicate_locations: number of locations whose (rank, thread) pair an earlier location of
+            the system tree already has (kept as separate columns).
         listed: metric name -> int64 pre-order indices of the cnodes the file's index lists, in
             index order (cnodes not listed are zero; Extra-P creates measurements only for listed ones).
     """
@@ -102,6 +124,8 @@ class CubeProfile:
     negative: dict[str, int] = field(default_factory=dict)
     wrapped: dict[str, tuple[int, int]] = field(default_factory=dict)
     clamped: dict[str, int] = field(default_factory=dict)
+    nonfinite: dict[str, int] = field(default_factory=dict)
+    duplicate_locations: int = 0
     listed: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
@@ -111,7 +135,8 @@ class CubeProfile:
 
 
 def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]] = None,
-               inclusive: bool = False) -> CubeProfile:
+               inclusive: bool = False, max_anchor_bytes: int = MAX_ANCHOR_BYTES,
+               max_anchor_elements: int = MAX_ANCHOR_ELEMENTS) -> CubeProfile:
     """Reads one ``.cubex`` profile into arrays.
 
     Args:
@@ -119,6 +144,8 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
         metrics: names of top-level metrics to read (default: all).
         inclusive: return inclusive values (default: exclusive), converting where the file stores
             the other kind.
+        max_anchor_bytes: largest accepted size of ``anchor.xml`` after inflating.
+        max_anchor_elements: largest accepted number of XML elements in ``anchor.xml``.
 
     Returns:
         The profile; ``values[m][c, j]`` is metric ``m`` of call path ``tree.paths[c]`` on location
@@ -126,7 +153,9 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
 
     Raises:
         CubeFormatError: the file is missing, not a tar archive, truncated, or its anchor, index or
-            data are inconsistent; the message names the file and the problem.
+            data are inconsistent, or a member inflates beyond the size announced for it (or beyond
+            ``max_anchor_bytes``/``max_anchor_elements`` for the anchor); the message names the file
+            and the problem.
     """
     path = Path(path)
     try:
@@ -134,12 +163,15 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
             members = {m.name: m for m in tar.getmembers()}
             if "anchor.xml" not in members:
                 raise CubeFormatError(f"{path}: not a Cube4 profile (the archive has no anchor.xml)")
-            root = _parse_anchor(path, _read_member(path, tar, members["anchor.xml"]))
+            root = _parse_anchor(path, tar, members["anchor.xml"], max_anchor_bytes,
+                                 max_anchor_elements)
             tree = _parse_call_tree(path, root)
             locations = _parse_locations(path, root)
             infos = _parse_metrics(path, root)
             selected = [m for m in infos if metrics is None or m.name in metrics]
             profile = CubeProfile(path=path, tree=tree, metrics=[], values={}, locations=locations)
+            pairs = np.stack([locations.rank, locations.thread], axis=1)
+            profile.duplicate_locations = len(pairs) - len(np.unique(pairs, axis=0))
             wide = None
             for info in selected:
                 if info.dtype not in NUMERIC_DTYPES:
@@ -149,9 +181,12 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
                 if index_name not in members or data_name not in members:
                     profile.missing.append(info.name)
                     continue
+                # an index lists each cnode at most once: a larger member is corrupt (checked before reading)
+                _check_size(path, members[index_name], _INDEX_HEAD + 4 * len(tree),
+                            f"index of metric {info.name!r} ({index_name}) is larger than {len(tree)} entries, the "
+                            f"number of cnodes")
                 rows, endian = _parse_index(path, info, _read_member(path, tar, members[index_name]))
-                raw, wrapped = _parse_data(path, info, _read_member(path, tar, members[data_name]), len(rows),
-                                           len(locations), endian)
+                raw, wrapped = _parse_data(path, info, tar, members[data_name], len(rows), len(locations), endian)
                 if wrapped:
                     profile.wrapped[info.name] = wrapped
                 if info.kind == "INCLUSIVE":
@@ -174,12 +209,19 @@ def read_cubex(path: Union[str, os.PathLike], *, metrics: Optional[Sequence[str]
                 n_negative = int(np.count_nonzero(values < 0)) if values.dtype.kind == "f" else 0
                 if n_negative:
                     profile.negative[info.name] = n_negative
+                n_nonfinite = int(np.count_nonzero(~np.isfinite(values))) if values.dtype.kind == "f" else 0
+                if n_nonfinite:
+                    profile.nonfinite[info.name] = n_nonfinite
                 profile.metrics.append(info)
                 profile.values[info.name] = values
                 profile.listed[info.name] = cnodes
             return profile
     except CubeFormatError:
         raise
+    except MemoryError as err:
+        # the one allocation that can be large: the dense (cnodes, locations) array the anchor announces
+        raise CubeFormatError(f"{path}: not enough memory for the values the profile announces (call tree "
+                              f"and system tree sizes): {err}") from err
     except (tarfile.TarError, EOFError, OSError, zlib.error) as err:
         raise CubeFormatError(f"{path}: cannot read the Cube profile (truncated or corrupt?): {err}") from err
 
@@ -226,26 +268,107 @@ def _open_tar(path: Path) -> tarfile.TarFile:
     return tar
 
 
-def _read_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
-    handle = tar.extractfile(member)
-    if handle is None:
+def _open_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo):
+    # links are not followed (tarfile would look their targets up, or fail with KeyError)
+    if not member.isreg():
         raise CubeFormatError(f"{path}: member {member.name} is not a regular file")
+    return tar.extractfile(member)
+
+
+def _read_member(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
+    handle = _open_member(path, tar, member)
     data = handle.read()
     if len(data) != member.size:
         raise CubeFormatError(f"{path}: member {member.name} is truncated ({len(data)} of {member.size} bytes)")
     return data
 
 
-def _parse_anchor(path: Path, raw: bytes) -> ElementTree.Element:
-    if not raw.startswith(b"<?xml"):
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError, zlib.error) as err:
-            raise CubeFormatError(f"{path}: anchor.xml is neither XML nor gzip-compressed XML ({err})") from err
+def _check_size(path: Path, member: tarfile.TarInfo, limit: int, problem: str) -> None:
+    if member.size > limit:
+        raise CubeFormatError(f"{path}: {problem} ({member.size} bytes; at most {limit} expected)")
+
+
+class _AnchorLimitError(Exception):
+    """Raised from inside the XML parser's callbacks when the anchor has too many elements."""
+
+
+class _AnchorDoctypeError(Exception):
+    """Raised from inside the XML parser's callbacks at a document type declaration."""
+
+
+class _CountingTreeBuilder(ElementTree.TreeBuilder):
+    """TreeBuilder that stops after ``limit`` elements, and at a DTD (Cube anchors have none; entity
+    declarations could expand a small anchor manyfold)."""
+
+    def __init__(self, limit: int):
+        super().__init__()
+        self._left = limit
+
+    def start(self, tag, attrs):
+        self._left -= 1
+        if self._left < 0:
+            raise _AnchorLimitError()
+        return super().start(tag, attrs)
+
+    def doctype(self, name, pubid, system):
+        raise _AnchorDoctypeError()
+
+
+def _parse_anchor(path: Path, tar: tarfile.TarFile, member: tarfile.TarInfo, limit: int,
+                  max_elements: int) -> ElementTree.Element:
+    """Parses ``anchor.xml`` (plain or gzip-compressed) while reading and inflating it a megabyte at a
+    time: memory stays within about twice ``limit`` bytes of text and ``max_elements`` elements."""
+    _check_size(path, member, limit, "anchor.xml is too large")
+    handle = _open_member(path, tar, member)
+    parser = ElementTree.XMLParser(target=_CountingTreeBuilder(max_elements))
+    inflater, compressed, n_read, n_xml = None, False, 0, 0
     try:
-        return ElementTree.fromstring(raw)
+        while True:
+            piece = handle.read(_READ_CHUNK)
+            if not piece:
+                break
+            if n_read == 0 and piece.startswith(_GZIP_MAGIC):
+                compressed, inflater = True, zlib.decompressobj(31)
+            n_read += len(piece)
+            while piece:
+                if not compressed:
+                    out, piece = piece, b""
+                else:
+                    out = inflater.decompress(piece, min(_READ_CHUNK, limit - n_xml + 1))
+                    if inflater.eof:  # concatenated gzip members, as gzip.decompress accepts them
+                        piece = inflater.unused_data
+                        inflater = zlib.decompressobj(31) if piece else inflater
+                    else:
+                        piece = inflater.unconsumed_tail
+                n_xml += len(out)
+                if n_xml > limit:
+                    raise CubeFormatError(f"{path}: anchor.xml inflates to more than {limit} bytes (limit "
+                                          f"max_anchor_bytes, reader option 'Anchor size limit (MiB)'; an "
+                                          f"inflation bomb?)")
+                if n_xml == len(out) and out and not out.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+                    # expat buffers bytes it cannot tokenise yet (e.g. NULs): fail on the first chunk
+                    kind = "gzip-compressed data that is not XML" if compressed else "neither XML nor gzip"
+                    raise CubeFormatError(f"{path}: anchor.xml is {kind} (starts with {out[:8]!r})")
+                parser.feed(out)
+        if n_read != member.size:
+            raise CubeFormatError(f"{path}: member anchor.xml is truncated ({n_read} of {member.size} bytes)")
+        if compressed and not inflater.eof:
+            raise CubeFormatError(f"{path}: gzip-compressed anchor.xml is truncated")
+        return parser.close()
+    except _AnchorDoctypeError:
+        raise CubeFormatError(f"{path}: anchor.xml has a document type declaration (<!DOCTYPE>); Cube anchors "
+                              f"have none, and its entities could expand the anchor manyfold") from None
+    except _AnchorLimitError:
+        raise CubeFormatError(f"{path}: anchor.xml has more than {max_elements} XML elements (limit "
+                              f"max_anchor_elements, reader option 'Anchor element limit'; each costs up to 400 "
+                              f"bytes of memory)") from None
+    except zlib.error as err:
+        raise CubeFormatError(f"{path}: gzip-compressed anchor.xml is corrupt ({err})") from err
+    except (LookupError, ValueError) as err:  # <?xml encoding="..."?>: unknown to Python, or multi-byte
+        raise CubeFormatError(f"{path}: anchor.xml declares an unknown or unsupported encoding ({err})") from err
     except ElementTree.ParseError as err:
-        raise CubeFormatError(f"{path}: anchor.xml is not well-formed XML: {err}") from err
+        kind = "gzip-compressed XML" if compressed else "XML"
+        raise CubeFormatError(f"{path}: anchor.xml is not well-formed {kind}: {err}") from err
 
 
 def _parse_metrics(path: Path, root: ElementTree.Element) -> list[MetricInfo]:
@@ -303,28 +426,24 @@ def _parse_locations(path: Path, root: ElementTree.Element) -> LocationTable:
         raise CubeFormatError(f"{path}: anchor.xml has no <system> section")
     ids, ranks, threads, nodes, group_of = [], [], [], [], []
 
-    def groups(stn, node_name):
-        # pycubexr's order: a node's own location groups first, then those of its sub-nodes
-        name = stn.findtext("name") or node_name
-        for lg in stn.findall("locationgroup"):
-            yield from _group_locations(lg, name)
-        for sub in stn.findall("systemtreenode"):
-            yield from groups(sub, name)
-
-    def _group_locations(lg, node_name):
-        rank = _int(lg.findtext("rank"), 0)
-        for loc in lg.findall("location"):
-            yield loc, rank, node_name, lg.get("Id")
-        for sub in lg.findall("locationgroup"):
-            yield from _group_locations(sub, node_name)
-
-    for stn in system.findall("systemtreenode"):
-        for loc, rank, node_name, lg_id in groups(stn, ""):
+    # pycubexr's order: a node's own location groups first (each: its locations, then its nested
+    # groups), then its sub-nodes; walked with a stack, as system trees can be nested arbitrarily deep
+    stack = [("node", stn, "") for stn in reversed(system.findall("systemtreenode"))]
+    while stack:
+        kind, elem, node_name = stack.pop()
+        if kind == "node":
+            name = elem.findtext("name") or node_name
+            stack += [("node", sub, name) for sub in reversed(elem.findall("systemtreenode"))]
+            stack += [("group", lg, name) for lg in reversed(elem.findall("locationgroup"))]
+            continue
+        rank = _int(elem.findtext("rank"), 0)
+        for loc in elem.findall("location"):
             ids.append(_int(loc.get("Id"), len(ids)))
             ranks.append(rank)
             threads.append(_int(loc.findtext("rank"), 0))
             nodes.append(node_name)
-            group_of.append(lg_id)
+            group_of.append(elem.get("Id"))
+        stack += [("group", sub, node_name) for sub in reversed(elem.findall("locationgroup"))]
     if not ids:
         raise CubeFormatError(f"{path}: the system tree has no locations")
     coords, dims, periodic, topo_name = _parse_topology(system, ids, group_of)
@@ -345,6 +464,8 @@ def _parse_topology(system, ids, group_of):
                 point = [int(x) for x in (c.text or "").split()]
             except ValueError:
                 continue
+            if any(not _INT64_MIN <= x <= _INT64_MAX for x in point):
+                continue
             if len(point) != len(dims):
                 continue
             if c.get("locId") is not None:
@@ -363,10 +484,12 @@ def _parse_topology(system, ids, group_of):
 
 
 def _int(text, default):
+    """The integer ``text`` holds, or ``default`` if it holds none or one beyond int64."""
     try:
-        return int(str(text).strip())
+        value = int(str(text).strip())
     except (TypeError, ValueError):
         return default
+    return value if _INT64_MIN <= value <= _INT64_MAX else default
 
 
 def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> tuple[np.ndarray, str]:
@@ -394,22 +517,38 @@ def _parse_index(path: Path, info: MetricInfo, raw: bytes) -> tuple[np.ndarray, 
     return rows, endian
 
 
-def _parse_data(path: Path, info: MetricInfo, raw: bytes, n_rows: int, n_locations: int,
-                endian: str) -> tuple[np.ndarray, Optional[tuple[int, int]]]:
+def _parse_data(path: Path, info: MetricInfo, tar: tarfile.TarFile, member: tarfile.TarInfo, n_rows: int,
+                n_locations: int, endian: str) -> tuple[np.ndarray, Optional[tuple[int, int]]]:
     """Values (rows, locations) in the file's dtype, and (count, most negative value) of UINT64
-    values above ``0xFFFF_FFFF_FFFF_FBFF`` (set to 0), or None."""
-    if raw.startswith(b"CUBEX.DATA"):
-        body = raw[len(b"CUBEX.DATA"):]
-    elif raw.startswith(b"ZCUBEX.DATA"):
-        body = _decompress(path, info, raw[len(b"ZCUBEX.DATA"):], endian)
-    else:
-        raise CubeFormatError(f"{path}: data of metric {info.name!r} ({info.metric_id}.data) has no valid header")
+    values above ``0xFFFF_FFFF_FFFF_FBFF`` (set to 0), or None.
+
+    The size of the values is known from the index (rows) and the system tree (locations) before
+    anything is read: an uncompressed member must have exactly that size, a compressed one is
+    inflated chunk by chunk and rejected as soon as it inflates beyond it.
+    """
+    handle = _open_member(path, tar, member)
     dtype = np.dtype(NUMERIC_DTYPES[info.dtype]).newbyteorder(endian)
     expected = n_rows * n_locations
-    if len(body) != expected * dtype.itemsize:
-        raise CubeFormatError(f"{path}: data of metric {info.name!r} holds {len(body) // dtype.itemsize} values, "
-                              f"expected {n_rows} cnodes x {n_locations} locations = {expected} (truncated, or "
-                              f"location count differs from the system tree)")
+    nbytes = expected * dtype.itemsize
+    head = handle.read(11)
+    if head.startswith(b"CUBEX.DATA"):
+        body_size = member.size - len(b"CUBEX.DATA")
+        if body_size != nbytes:
+            raise CubeFormatError(f"{path}: data of metric {info.name!r} holds {body_size // dtype.itemsize} values, "
+                                  f"expected {n_rows} cnodes x {n_locations} locations = {expected} (truncated, or "
+                                  f"location count differs from the system tree)")
+        rest = head[len(b"CUBEX.DATA"):]
+        body = rest + handle.read(body_size - len(rest))
+        if len(body) != body_size:
+            raise CubeFormatError(f"{path}: member {member.name} is truncated")
+    elif head == b"ZCUBEX.DATA":
+        body = _inflate(path, info, handle, member.size - len(head), endian, nbytes)
+        if len(body) != nbytes:
+            raise CubeFormatError(f"{path}: data of metric {info.name!r} holds {len(body) // dtype.itemsize} values, "
+                                  f"expected {n_rows} cnodes x {n_locations} locations = {expected} (truncated, or "
+                                  f"location count differs from the system tree)")
+    else:
+        raise CubeFormatError(f"{path}: data of metric {info.name!r} ({info.metric_id}.data) has no valid header")
     values = np.frombuffer(body, dtype=dtype).reshape(n_rows, n_locations)
     if info.dtype in ("UINT64", "UNSIGNED INTEGER") and values.size and values.max() > _MAX_UINT64_DOUBLE:
         huge = values > _MAX_UINT64_DOUBLE
@@ -418,19 +557,53 @@ def _parse_data(path: Path, info: MetricInfo, raw: bytes, n_rows: int, n_locatio
     return values, None
 
 
-def _decompress(path: Path, info: MetricInfo, body: bytes, endian: str) -> bytes:
-    try:
-        (n,) = struct.unpack_from(f"{endian}q", body, 0)
-        headers = np.frombuffer(body, dtype=f"{endian}i8", count=3 * n, offset=8).reshape(n, 3)
-        pos = 8 + 24 * n
-        parts = []
-        for _, _, size in headers.tolist():
-            if size:
-                parts.append(zlib.decompress(body[pos:pos + size]))
-                pos += size
-        return b"".join(parts)
-    except (struct.error, ValueError, zlib.error) as err:
-        raise CubeFormatError(f"{path}: compressed data of metric {info.name!r} is corrupt: {err}") from err
+def _inflate(path: Path, info: MetricInfo, handle, size: int, endian: str, expected: int) -> bytearray:
+    """Inflates the zlib chunks of a ``ZCUBEX.DATA`` member (``size`` bytes after the magic).
+
+    Layout: chunk count (int64), then per chunk (uncompressed offset, compressed offset, compressed
+    size) as int64, then the chunks. The chunk table is checked against ``size`` before anything
+    is inflated, and inflating stops once the output exceeds ``expected`` bytes.
+    """
+    def corrupt(problem: str) -> CubeFormatError:
+        return CubeFormatError(f"{path}: compressed data of metric {info.name!r} is corrupt: {problem}")
+
+    raw_n = handle.read(8)
+    if len(raw_n) != 8:
+        raise corrupt("no chunk count")
+    (n,) = struct.unpack(f"{endian}q", raw_n)
+    if n < 0 or 8 + 24 * n > size:
+        raise corrupt(f"{n} chunks announced, the member has room for at most {max(size - 8, 0) // 24}")
+    table = handle.read(24 * n)
+    if len(table) != 24 * n:
+        raise corrupt("truncated chunk table")
+    sizes = np.frombuffer(table, dtype=f"{endian}i8").reshape(n, 3)[:, 2]
+    if n and (sizes.min() < 0 or int(sizes.sum()) != size - 8 - 24 * n):
+        raise corrupt(f"chunk sizes add up to {int(sizes.sum())} bytes, the member holds {size - 8 - 24 * n}")
+    out = bytearray()
+    for chunk_size in sizes.tolist():
+        if not chunk_size:
+            continue
+        inflater, left = zlib.decompressobj(), chunk_size
+        while left:
+            piece = handle.read(min(left, _READ_CHUNK))
+            if not piece:
+                raise corrupt("truncated chunk")
+            left -= len(piece)
+            while piece:
+                try:
+                    out += inflater.decompress(piece, expected - len(out) + 1)
+                except zlib.error as err:
+                    raise corrupt(str(err)) from err
+                if len(out) > expected:
+                    raise CubeFormatError(
+                        f"{path}: compressed data of metric {info.name!r} inflates to more than the {expected} "
+                        f"bytes its index and the system tree announce (an inflation bomb?)")
+                piece = inflater.unconsumed_tail
+                if inflater.eof and (piece or inflater.unused_data or left):
+                    raise corrupt("bytes after the end of a chunk")
+        if not inflater.eof:
+            raise corrupt("a chunk ends before its zlib stream")
+    return out
 
 
 def _convert(full: np.ndarray, info: MetricInfo, tree: CallTree, inclusive: bool,

@@ -19,7 +19,9 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import re
 import tarfile
+import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +42,10 @@ _KINDS = ("exclusive", "inclusive")
 _BYTEORDERS = {"little": "<", "big": ">"}
 _CHUNK_ROWS_BYTES = 1 << 20  # zlib chunk size of compressed data files
 _MTIME = 1_700_000_000
+# Characters XML 1.0 cannot hold (the reader's parser rejects them), plus tab, newline and carriage
+# return, which names cannot keep (parsers turn \r into \n; Extra-P shows a call path on one line).
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]")  # descriptions keep \t, \n
 
 
 @dataclass(frozen=True)
@@ -131,9 +137,16 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
 
     Raises:
         CubeFormatError: inconsistent shapes, unknown dtype or kind, non-finite values, values that
-            do not fit an integer dtype, or a bad call tree / location table.
+            do not fit an integer dtype, a bad call tree / location table, a name or text with a
+            character the file cannot hold (control characters, e.g. in a region name), or an output
+            path that is a directory or cannot be written. Nothing is left behind then: the file is
+            written to a temporary file next to ``path`` and renamed when complete, so ``path`` is
+            either the complete new profile or as it was before.
     """
     path = Path(path)
+    if path.is_dir():
+        raise CubeFormatError(f"{path}: is a directory; give the path of the profile to write, e.g. "
+                              f"{path / 'profile.cubex'}")
     if value_kind not in _KINDS:
         raise CubeFormatError(f"value_kind must be one of {_KINDS}, got {value_kind!r}")
     if byteorder not in _BYTEORDERS:
@@ -148,6 +161,7 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
     if unknown:
         raise CubeFormatError(f"{path}: metrics {sorted(unknown)} are defined but have no values")
     metric_defs = [defs.get(name, CubeMetric(name)) for name in values]
+    _check_texts(path, tree, metric_defs, locations, attributes or {})
     if value_kind == "exclusive":
         cnode_of_row = np.arange(len(tree), dtype=np.int64)
     else:
@@ -173,9 +187,32 @@ def write_cubex(path: Union[str, os.PathLike], *, callpaths: Sequence[str], valu
     anchor = _anchor_xml(metric_defs, tree, locations, col_order, value_kind, attributes or {})
     if compress:
         anchor = gzip.compress(anchor, compresslevel=6, mtime=0)
-    path.parent.mkdir(parents=True, exist_ok=True)
     _write_tar(path, [("anchor.xml", anchor)] + members)
     return path
+
+
+def _check_texts(path: Path, tree: CallTree, metric_defs: Sequence[CubeMetric], loc: LocationTable,
+                 attributes: Mapping[str, str]) -> None:
+    """Rejects names and texts the anchor cannot hold, before anything is written."""
+    def check(value, what: str, pattern=_NOT_IN_NAMES) -> None:
+        bad = pattern.search(str(value))
+        if bad:
+            raise CubeFormatError(f"{path}: {what} {str(value)!r} contains the character U+{ord(bad.group()):04X} at "
+                                  f"position {bad.start()}, which a Cube profile cannot hold (XML 1.0 text)")
+
+    for name, callpath in dict(zip(tree.names, tree.paths)).items():
+        check(name, f"region name of call path {callpath!r}:")
+    for m in metric_defs:
+        check(m.name, "metric name")
+        check(m.display_name, f"display name of metric {m.name!r}:")
+        check(m.unit, f"unit of metric {m.name!r}:")
+        check(m.description, f"description of metric {m.name!r}:", _NOT_IN_TEXT)
+    for node in np.unique(loc.node).tolist():
+        check(node, "node name")
+    check(loc.topology_name or "", "topology name")
+    for key, value in attributes.items():
+        check(key, "attribute key")
+        check(value, f"value of attribute {key!r}:", _NOT_IN_TEXT)
 
 
 def _stored_rows(arr: np.ndarray, m: CubeMetric, row_order: np.ndarray, col_order: Optional[np.ndarray],
@@ -315,12 +352,31 @@ def _system_tree_xml(loc: LocationTable, col_order: Optional[np.ndarray]) -> str
 
 
 def _write_tar(path: Path, members: Sequence[tuple[str, bytes]]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with tarfile.open(tmp, "w", format=tarfile.USTAR_FORMAT) as tar:
-        for name, payload in members:
-            info = tarfile.TarInfo(name)
-            info.size = len(payload)
-            info.mtime = _MTIME  # fixed, so that seeded fixtures are byte-identical
-            info.mode = 0o644
-            tar.addfile(info, io.BytesIO(payload))
-    os.replace(tmp, path)
+    """Writes the archive atomically: a temporary file in the target directory, flushed to disk, then
+    renamed over ``path``; on any failure the temporary file is removed and ``path`` is untouched."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:
+        raise CubeFormatError(f"{path}: cannot write the profile here: {err}") from err
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            with tarfile.open(fileobj=handle, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+                for name, payload in members:
+                    info = tarfile.TarInfo(name)
+                    info.size = len(payload)
+                    info.mtime = _MTIME  # fixed, so that seeded fixtures are byte-identical
+                    info.mode = 0o644
+                    tar.addfile(info, io.BytesIO(payload))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp creates 0o600; profiles are shared like any output file
+        os.replace(tmp, path)
+    except BaseException as err:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(err, OSError):
+            raise CubeFormatError(f"{path}: cannot write the profile: {err}") from err
+        raise

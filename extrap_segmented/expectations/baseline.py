@@ -35,7 +35,8 @@ def save_baseline(path, rows: dict) -> Path:
             raise InvalidInputError(f"baseline row {label!r} has no 'model_term_exact'")
         entries[label] = {"model": row["model_term_exact"], "parameter": row.get("parameter", "p"),
                           "formula": row.get("formula"), "adjusted_r2": row.get("adjusted_r2"),
-                          "callpath": row.get("callpath"), "metric": row.get("metric")}
+                          "callpath": row.get("callpath"), "metric": row.get("metric"),
+                          "search_space": row.get("search_space"), "aggregation": row.get("aggregation")}
     path = Path(path)
     path.write_text(json.dumps({"format": BASELINE_FORMAT, "version": BASELINE_VERSION, "entries": entries},
                                indent=2, sort_keys=True) + "\n")
@@ -62,12 +63,23 @@ def load_baseline_entries(path) -> dict:
         data = json.loads(path.read_text())
     except FileNotFoundError:
         raise BaselineError(f"baseline file {path} does not exist (create it with --save-baseline)") from None
+    except IsADirectoryError:
+        raise BaselineError(f"baseline file {path} is a directory") from None
+    except UnicodeDecodeError:
+        raise BaselineError(f"baseline file {path} is not JSON text (binary or not UTF-8)") from None
+    except OSError as error:
+        raise BaselineError(f"baseline file {path} cannot be read: {error.strerror or error}") from None
     except json.JSONDecodeError as error:
         raise BaselineError(f"baseline file {path} is not JSON: {error}") from None
     if not isinstance(data, dict) or data.get("format") != BASELINE_FORMAT:
         raise BaselineError(f"{path} is not an expectation baseline (format {BASELINE_FORMAT!r} expected)")
     result = {}
-    for label, entry in data.get("entries", {}).items():
+    entries = data.get("entries", {})
+    if not isinstance(entries, dict) or not all(isinstance(e, dict) for e in entries.values()):
+        raise BaselineError(f"{path}: 'entries' must map function names to objects")
+    for label, entry in entries.items():
+        if not isinstance(entry.get("model"), str):
+            raise BaselineError(f"{path}: entry {label!r}: 'model' must be a string, got {entry.get('model')!r}")
         text = f"O({entry.get('model', '')})"
         try:
             parse_expectation(text)

@@ -16,6 +16,8 @@ comparisons with the deviation limits exact instead of numeric.
 """
 from __future__ import annotations
 
+import functools
+
 import math
 import re
 from dataclasses import dataclass
@@ -180,7 +182,8 @@ class ComplexityTerm:
         return numerator, denominator
 
     def format(self, variable: str = "p", *, exact: bool = False) -> str:
-        """The term without ``O(...)``, e.g. ``p^0.5 / log p`` or ``k^3 2^k``.
+        """The term without ``O(...)``, e.g. ``p^0.5 / log p`` or ``k^3 2^k`` (cached: reports of
+        thousands of functions format the same few terms).
 
         Args:
             variable: name of the parameter.
@@ -188,6 +191,9 @@ class ComplexityTerm:
                 :func:`parse_expectation` returns the same term; otherwise use the paper's style
                 (``p^0.33``).
         """
+        return _format_term(self, variable, exact)
+
+    def _format(self, variable: str, exact: bool) -> str:
         numerator, denominator = self._factors(variable, exact)
         top = " ".join(numerator) if numerator else "1"
         if not denominator:
@@ -201,6 +207,11 @@ class ComplexityTerm:
 
 
 ONE = ComplexityTerm()
+
+
+@functools.lru_cache(maxsize=4096)
+def _format_term(term: ComplexityTerm, variable: str, exact: bool) -> str:
+    return term._format(variable, exact)
 
 
 # --------------------------------------------------------------------------------------------

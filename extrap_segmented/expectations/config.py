@@ -62,7 +62,7 @@ class ExpectationEntry:
         """Keyword options for :class:`~extrap_segmented.expectations.validation.ScalabilityValidator`."""
         opts = {k: v for k, v in self.options.items()
                 if k in {"deviation", "lower_bound", "upper_bound", "depth", "refinement", "alpha",
-                         "prefer_expectation"}}
+                         "prefer_expectation", "extra_terms"}}
         if "search_exponents" in self.options:
             opts["extra_exponents"] = [str(e) for e in self.options["search_exponents"]]
         opts["aggregation"] = self.aggregation
@@ -85,6 +85,49 @@ class ExpectationConfig:
     source: str = "<config>"
 
 
+_STRINGS = {"name", "callpath", "metric", "expectation", "deviation", "lower_bound", "upper_bound",
+            "aggregation", "parameter"}
+
+
+def _check_types(where: str, table: dict) -> None:
+    """Raises ExpectationConfigError naming the key and value of a wrongly typed entry."""
+    def bad(key, wanted):
+        raise ExpectationConfigError(f"{where}: {key} = {table[key]!r} must be {wanted}")
+
+    for key, value in table.items():
+        if key in _STRINGS and not isinstance(value, str):
+            bad(key, "a string" + (" such as \"O(log p)\"" if key in ("expectation", "deviation") else ""))
+        elif key in ("depth", "refinement") and (isinstance(value, bool) or not isinstance(value, int)
+                                                 or not 0 <= value <= 5):
+            bad(key, "an integer from 0 to 5")
+        elif key == "alpha" and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                 or not 0 < value < 1):
+            bad(key, "a number between 0 and 1")
+        elif key == "prefer_expectation" and not isinstance(value, bool):
+            bad(key, "true or false")
+        elif key == "search_exponents" and (not isinstance(value, list) or not all(
+                isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value)):
+            bad(key, "an array of numbers or strings such as [\"1/3\", 0.5]")
+        elif key == "fix" and (not isinstance(value, dict) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())):
+            bad(key, "a table of numbers such as { n = 64 }")
+        elif key == "target" and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
+            bad(key, "a positive number")
+        elif key == "tolerance" and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                     or not value >= 0):
+            bad(key, "a number >= 0")
+        elif key == "rule" and not isinstance(value, str):
+            bad(key, "a string such as \"Allreduce <= Reduce + Bcast\"")
+
+
+def _tables(data: dict, key: str, source: str) -> list:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ExpectationConfigError(f"{source}: '{key}' must be an array of tables ([[{key}]]), "
+                                     f"got {type(value).__name__}")
+    return value
+
+
 def _where(source, kind, index, name=None):
     label = f"{kind} #{index + 1}" + (f" ({name!r})" if name else "")
     return f"{source}: {label}"
@@ -101,17 +144,20 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
     if unknown:
         raise ExpectationConfigError(f"{source}: unknown top-level table(s) {sorted(unknown)}; "
                                      "use [defaults], [[expectation]] and [[rule]]")
+    if not isinstance(data.get("defaults", {}), dict):
+        raise ExpectationConfigError(f"{source}: [defaults] must be a table, got {data['defaults']!r}")
     defaults = dict(data.get("defaults", {}))
+    _check_types(f"{source}: [defaults]", defaults)
     bad = set(defaults) - DEFAULT_KEYS
     if bad:
         raise ExpectationConfigError(f"{source}: unknown key(s) {sorted(bad)} in [defaults]; valid: "
                                      f"{sorted(DEFAULT_KEYS)}")
     entries = []
-    raw_entries = data.get("expectation", [])
-    if not isinstance(raw_entries, list):
-        raise ExpectationConfigError(f"{source}: 'expectation' must be an array of tables ([[expectation]])")
+    raw_entries = _tables(data, "expectation", source)
+    raw_rules = _tables(data, "rule", source)
     for i, raw in enumerate(raw_entries):
         where = _where(source, "[[expectation]]", i, raw.get("name"))
+        _check_types(where, raw)
         bad = set(raw) - ENTRY_KEYS
         if bad:
             raise ExpectationConfigError(f"{where}: unknown key(s) {sorted(bad)}; valid: {sorted(ENTRY_KEYS)}")
@@ -142,8 +188,9 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
                                         options=options, parameter=merged.get("parameter"), fix=fix,
                                         aggregation=aggregation))
     rules = []
-    for i, raw in enumerate(data.get("rule", [])):
+    for i, raw in enumerate(raw_rules):
         where = _where(source, "[[rule]]", i, raw.get("rule"))
+        _check_types(where, raw)
         bad = set(raw) - RULE_KEYS
         if bad or "rule" not in raw:
             raise ExpectationConfigError(f"{where}: needs 'rule' and accepts only {sorted(RULE_KEYS)}")

@@ -1,23 +1,27 @@
-"""Fitting every candidate ``c0 + c1·term`` of a search space and choosing by adjusted R².
+"""Fitting every candidate ``c0 + c1·term`` of a search space and choosing among them.
 
 The fit is vectorised over candidates *and* functions: for ``F`` series measured at the same
 ``n`` parameter values and ``m`` candidate terms, one ``(F, n) @ (n, m)`` product gives every
 least-squares solution (simple linear regression has a closed form).
 
-Model choice (documented in docs/expectations.md):
+Model choice (documented in docs/expectations.md), made for 5-8 points:
 
 * candidates whose coefficient ``c1`` is not positive are invalid (a cost model must grow with
-  its term; shrinking data then gets the constant model);
-* among valid candidates the highest adjusted R² wins;
-* the constant model wins instead unless the winner passes an F-test against it at level
-  ``alpha`` divided by the number of candidates (Bonferroni), because with ~20 candidates some
-  term always "explains" pure noise;
-* optionally the expectation is preferred over a winner that does not fit significantly
-  better (see :func:`select_models`).
+  its term); the constant model is always a candidate, except for a series that grows
+  monotonically by a factor of 2 or more (never "O(1)");
+* candidates, the constant among them, are compared by the small-sample corrected Akaike
+  information criterion AICc (constant: 2 parameters with the noise variance, term: 3), whose
+  correction ``2K(K+1)/(n-K-1)`` is large on five points: a term must explain much more than
+  the constant to leave it;
+* every candidate within ``delta`` (default 2) of the best AICc is *indistinguishable* from it;
+  the range of those terms is the uncertainty of the model, and the expectation's own term is
+  chosen only when it lies in that range;
+* the previous engine (adjusted R² with an F-test against the constant, ``criterion="ftest"``)
+  stays available for comparison (benchmarks/expectations/expectation_accuracy.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 import numpy as np
@@ -121,7 +125,10 @@ def check_parameter_values(x, *, needs_log: bool, min_points: int = MIN_POINTS) 
 
 @dataclass
 class CandidateFits:
-    """Least-squares fits of every candidate for every function; arrays have shape (F, m)."""
+    """Least-squares fits of every candidate for every function; arrays have shape (F, m).
+
+    The constant term (if among ``terms``) is the constant model: coefficient 0, RSS = TSS.
+    """
 
     terms: list
     constant: np.ndarray      # c0
@@ -131,6 +138,8 @@ class CandidateFits:
     r2: np.ndarray
     tss: np.ndarray           # (F,)
     n: int
+    valid: Optional[np.ndarray] = None  # (F, m): usable term with a positive coefficient
+    y: Optional[np.ndarray] = None      # (F, n) the fitted values, for the monotone-growth rule
 
 
 def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
@@ -146,7 +155,7 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
     Args:
         x: distinct parameter values, shape (n,).
         Y: values, shape (F, n) (or (n,) for one function).
-        terms: candidate terms (the constant term is skipped: it is the constant model).
+        terms: candidate terms (the constant term is the constant model).
 
     Returns:
         :class:`CandidateFits`.
@@ -169,13 +178,15 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm]) -> CandidateFits:
     usable = finite & (stt > 1e-12 * n)  # the constant term has no spread
     with np.errstate(divide="ignore", invalid="ignore"):
         c1 = np.where(usable, sty / np.where(usable, stt, 1.0), 0.0)
-        rss = np.maximum(tss[:, None] - c1 * sty, 0.0)
+        # residuals computed directly (not tss - c1·sty): exact data must give RSS ~ 0, not noise
+        residual = Yc[:, None, :] - c1[:, :, None] * Tc[None, :, :]
+        rss = np.einsum("fmn,fmn->fm", residual, residual)
         r2 = np.where(tss[:, None] > 0, 1.0 - rss / tss[:, None], 0.0)
     adj = 1.0 - (1.0 - r2) * (n - 1) / (n - 2)
     valid = usable[None, :] & (c1 > 0)
     adj = np.where(valid, adj, -np.inf)
     c0 = y_mean[:, None] - c1 * t_mean[None, :]
-    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n)
+    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y)
 
 
 @dataclass
@@ -184,6 +195,11 @@ class FitResult:
 
     ``term`` is ``ComplexityTerm()`` and ``coefficient`` 0 for the constant model, whose
     ``adjusted_r2`` is NaN (not applicable, as in the paper's tables).
+
+    ``range_low`` / ``range_high`` bound the terms indistinguishable from the best one (AICc
+    within ``delta``); ``best_term`` is the best by the criterion (``term`` differs from it when
+    the expectation was preferred); ``candidates`` lists every indistinguishable
+    ``(term, constant, coefficient)``; ``noise`` is the residual standard deviation of the best.
     """
 
     term: ComplexityTerm
@@ -193,6 +209,20 @@ class FitResult:
     p_value: float
     n_points: int
     n_candidates: int
+    range_low: Optional[ComplexityTerm] = None
+    range_high: Optional[ComplexityTerm] = None
+    best_term: Optional[ComplexityTerm] = None
+    candidates: list = field(default_factory=list, repr=False)
+    noise: float = float("nan")
+    criterion: str = "aicc"
+
+    def __post_init__(self):
+        if self.range_low is None:
+            self.range_low = self.leading_term
+        if self.range_high is None:
+            self.range_high = self.leading_term
+        if self.best_term is None:
+            self.best_term = self.leading_term
 
     @property
     def is_constant(self) -> bool:
@@ -220,18 +250,89 @@ class FitResult:
             if self.constant != 0 else f"{self.coefficient:.3g} · {self.term.format(variable)}"
 
 
+def aicc(rss: np.ndarray, n: int, parameters: np.ndarray) -> np.ndarray:
+    """Small-sample corrected AIC of least-squares fits: ``n·ln(RSS/n) + 2K + 2K(K+1)/(n-K-1)``.
+
+    ``parameters`` K counts the noise variance (constant model 2, constant + term 3).
+    """
+    k = np.asarray(parameters, dtype=float)
+    with np.errstate(divide="ignore"):
+        return n * np.log(rss / n) + 2 * k + 2 * k * (k + 1) / (n - k - 1)
+
+
+def grows_monotonically(Y: np.ndarray, factor: float = 2.0) -> np.ndarray:
+    """(F,) True where a series rises at every step and its last value is >= ``factor`` × its first."""
+    Y = np.atleast_2d(Y)
+    rising = np.all(np.diff(Y, axis=1) > 0, axis=1)
+    return rising & (Y[:, 0] > 0) & (Y[:, -1] >= factor * Y[:, 0])
+
+
 def select_models(fits: CandidateFits, alpha: float = 0.05,
-                  preferred: Optional[ComplexityTerm] = None, prefer_within=None) -> list[FitResult]:
+                  preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
+                  criterion: str = "aicc", delta: float = 2.0) -> list[FitResult]:
     """Chooses one model per function from :func:`fit_candidates` results (see module doc).
 
     Args:
         fits: the candidate fits.
-        alpha: significance level for leaving the constant model and the preferred term.
-        preferred: the expectation; it replaces the best candidate unless the best fits
-            significantly better (F-test of the RSS difference at level ``alpha``), because
-            validation takes the expectation as the null hypothesis and noise should not turn a
-            sound expectation into an "approximate" verdict.
+        alpha: significance level of the previous engine (``criterion="ftest"``).
+        preferred: the expectation; chosen when indistinguishable from the best.
+        prefer_within: ``(lower, upper)`` deviation limits; used by ``criterion="ftest"`` only.
+        criterion: ``aicc`` (default) or ``ftest`` (the previous engine, for comparison).
+        delta: AICc difference up to which candidates are indistinguishable (2: Burnham and
+            Anderson's "substantial support").
     """
+    if criterion == "ftest":
+        return _select_ftest(fits, alpha, preferred, prefer_within)
+    if criterion != "aicc":
+        raise InvalidInputError(f"criterion must be 'aicc' or 'ftest', got {criterion!r}")
+    if not delta >= 0:
+        raise InvalidInputError(f"delta must be a number >= 0, got {delta!r}")
+    F, m, n = fits.rss.shape[0], len(fits.terms), fits.n
+    is_one = np.array([t.is_constant for t in fits.terms])
+    valid = fits.valid if fits.valid is not None else np.isfinite(fits.adjusted_r2)
+    allowed = valid | is_one[None, :]
+    if fits.y is not None:
+        allowed &= ~(grows_monotonically(fits.y)[:, None] & is_one[None, :])
+    # RSS floor: exact data (rss ~ 1e-30) must not give -inf; relative to the data's size
+    scale = fits.tss + (np.mean(fits.y, axis=1) ** 2 * n if fits.y is not None else 0.0)
+    floor = np.maximum(1e-24 * scale, 1e-300)[:, None]
+    rss = np.maximum(np.where(is_one[None, :], fits.tss[:, None], fits.rss), floor)
+    score = aicc(rss, n, np.where(is_one, 2, 3)[None, :].repeat(F, axis=0))
+    score = np.where(allowed, score, np.inf)
+    best = np.argmin(score, axis=1)
+    rows = np.arange(F)
+    best_score = score[rows, best]
+    near = score <= best_score[:, None] + delta
+    chosen = best.copy()
+    j_pref = fits.terms.index(preferred) if preferred is not None and preferred in fits.terms else None
+    if j_pref is not None:
+        chosen = np.where(near[:, j_pref], j_pref, best)
+    from scipy.special import fdtrc
+    results = []
+    for i in range(F):
+        j = int(chosen[i])
+        idx = np.flatnonzero(near[i])
+        candidates = [(fits.terms[k], float(fits.constant[i, k]) if not is_one[k] else float(np.mean(fits.y[i]))
+                       if fits.y is not None else float("nan"), float(fits.coefficient[i, k]) if not is_one[k] else 0.0)
+                      for k in idx]
+        terms_near = [c[0] for c in candidates]
+        b = int(best[i])
+        noise = float(np.sqrt(rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
+        if is_one[j]:
+            results.append(FitResult(ONE, float("nan"), 0.0, float("nan"), 1.0, n, m,
+                                     min(terms_near), max(terms_near), fits.terms[b], candidates, noise))
+            continue
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f_stat = (fits.tss[i] - fits.rss[i, j]) / (fits.rss[i, j] / (n - 2))
+        p_value = float(fdtrc(1, n - 2, f_stat)) if np.isfinite(f_stat) else 0.0
+        results.append(FitResult(fits.terms[j], float(fits.constant[i, j]), float(fits.coefficient[i, j]),
+                                 float(fits.adjusted_r2[i, j]), p_value, n, m, min(terms_near), max(terms_near),
+                                 fits.terms[b], candidates, noise))
+    return results
+
+
+def _select_ftest(fits: CandidateFits, alpha, preferred, prefer_within) -> list[FitResult]:
+    """The previous engine: best adjusted R², constant unless an F-test (Bonferroni) rejects it."""
     from scipy.special import fdtrc  # F-distribution survival function, vectorised
 
     F = fits.adjusted_r2.shape[0]
@@ -266,20 +367,26 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         if accepted:
             j = int(best[i])
             results.append(FitResult(fits.terms[j], float(fits.constant[i, j]), float(fits.coefficient[i, j]),
-                                     float(fits.adjusted_r2[i, j]), float(p_values[i]), n, len(fits.terms)))
+                                     float(fits.adjusted_r2[i, j]), float(p_values[i]), n, len(fits.terms),
+                                     criterion="ftest"))
         else:
             results.append(FitResult(ONE, float("nan"), 0.0, float("nan"),
                                      float(p_values[i]) if np.isfinite(best_adj[i]) else 1.0,
-                                     n, len(fits.terms)))
+                                     n, len(fits.terms), criterion="ftest"))
     return results
 
 
 def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
-               preferred: Optional[ComplexityTerm] = None, prefer_within=None) -> list[FitResult]:
+               preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
+               criterion: str = "aicc", delta: float = 2.0) -> list[FitResult]:
     """Fits and chooses the model of every row of ``Y`` (distinct, checked ``x``); see
-    :func:`select_models` for ``alpha``, ``preferred`` and ``prefer_within``."""
+    :func:`select_models` for the options."""
     Y = np.atleast_2d(np.asarray(Y, dtype=float))
-    results = select_models(fit_candidates(x, Y, terms), alpha, preferred, prefer_within)
+    terms = list(terms)
+    if not any(t.is_constant for t in terms):
+        terms = [ONE] + terms
+    results = select_models(fit_candidates(x, Y, terms), alpha, preferred, prefer_within,
+                            criterion=criterion, delta=delta)
     means = Y.mean(axis=1)
     for result, mean in zip(results, means):
         if result.is_constant:

@@ -26,7 +26,8 @@ def scaled_curve(term: ComplexityTerm, x: np.ndarray, y: ArrayLike, anchor_x: fl
 
 
 def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, raw_y=None,
-                    extrapolate_to: Optional[float] = None, dpi: int = 110) -> Path:
+                    extrapolate_to: Optional[float] = None, dpi: int = 110, violations=(),
+                    rule: Optional[str] = None) -> Path:
     """Writes a PNG for a :class:`~extrap_segmented.expectations.validation.ValidationResult`.
 
     The expectation E and the deviation limits E/D and E·D are drawn with the model's constant
@@ -39,6 +40,11 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
         title: plot title (default: the expectation).
         raw_x, raw_y: optional individual repetitions to show as small dots.
         extrapolate_to: extend the curves to this parameter value.
+        violations: measured parameter values where ``rule`` is violated (marked with red crosses).
+        rule: the rule's text, for the legend.
+
+    The models of every term indistinguishable from the best (the uncertainty range) are drawn
+    as a light blue envelope.
     """
     if result.x is None or result.y is None:
         raise InvalidInputError("the validation result carries no data to plot")
@@ -64,15 +70,25 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     ax.fill_between(grid, np.minimum(lower, upper), np.maximum(lower, upper), color="tab:green", alpha=0.15,
                     label=f"deviation limits {result.limits.lower.big_o(v)} … {result.limits.upper.big_o(v)}")
     ax.plot(grid, e_curve, "--", color="tab:green", label=f"expectation {e.big_o(v)} (scaled)")
+    candidates = getattr(result.model, "candidates", None) or []
+    if len(candidates) > 1:
+        with np.errstate(all="ignore"):
+            curves = np.array([c0_ + c1_ * term.evaluate(grid) for term, c0_, c1_ in candidates])
+        ax.fill_between(grid, curves.min(axis=0), curves.max(axis=0), color="tab:blue", alpha=0.12,
+                        label=f"indistinguishable: {result.range_text}")
     ax.plot(grid, result.model.evaluate(grid), "-", color="tab:blue",
             label=f"model {result.model.formula(v)}")
     if raw_x is not None and raw_y is not None:
         ax.plot(raw_x, raw_y, ".", color="0.6", markersize=3, label="repetitions")
     ax.plot(x, y, "o", color="black", markersize=5, label="measurements (aggregated)")
+    marked = [i for i, value in enumerate(x) if any(np.isclose(value, w) for w in violations)]
+    if marked:
+        ax.plot(x[marked], y[marked], "x", color="tab:red", markersize=11, markeredgewidth=2,
+                label=f"rule violated (measured){': ' + rule if rule else ''}")
     ax.set_xscale("log", base=2)
     ax.set_xlabel(v)
     ax.set_ylabel("value")
-    symbol = {"match": "✓", "approximate": "≈", "no match": "✗"}[result.verdict]
+    symbol = {"match": "✓", "approximate": "≈", "no match": "✗", "inconclusive": "?"}[result.verdict]
     ax.set_title(f"{title or e.big_o(v)}: {symbol} {result.verdict}, δ = {result.divergence.big_o(v)}",
                  fontsize=10)
     ax.legend(fontsize=7, loc="upper left")

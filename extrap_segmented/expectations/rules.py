@@ -1,7 +1,10 @@
 """Cross-function rules such as ``Allreduce <= Reduce + Bcast`` (MPI performance guidelines).
 
-A rule compares sums of fitted models. It is checked (1) at the measured parameter values,
-(2) extrapolated on a geometric grid up to a target scale, reporting the smallest parameter
+A rule is checked (1) on the measurements, at every parameter value where all its functions were
+measured, with the repetitions' spread where there are repetitions (:func:`check_measured`: a
+difference within two standard errors is "within noise", not a violation), because fitted models
+can break a rule the data keep (a model negative at small p) and keep one the data break; then
+on the fitted models: (2) extrapolated on a geometric grid up to a target scale, reporting the smallest parameter
 value where the rule is predicted to break (refined by bisection), and (3) asymptotically, by
 comparing the leading-order terms of both sides (the paper combines the models "before
 transforming them into their asymptotic form").
@@ -73,6 +76,69 @@ def parse_rule(text: str) -> CrossFunctionRule:
 
 
 @dataclass
+class MeasuredCheck:
+    """A rule on the measurements: the common parameter values, where the left side exceeds the
+    right beyond the repetitions' spread (``violated``) and where only within it (``within_noise``),
+    and the measured ratio lhs/rhs at each common value."""
+
+    points: list
+    violated: list
+    within_noise: list
+    ratios: list
+    repetitions: bool
+
+
+def _fmt(value: float) -> str:
+    """Parameter values as people write them: ``65,536``, ``11,990``, ``0.5``."""
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+
+
+def check_measured(rule: CrossFunctionRule, measured: Mapping, *, tolerance: float = 0.0,
+                   reduce: Optional[Mapping] = None, z: float = 2.0) -> MeasuredCheck:
+    """Checks a rule on measured values.
+
+    Args:
+        rule: the parsed rule.
+        measured: function name -> ``(x, y)`` with ``x`` repeated per repetition.
+        tolerance: relative slack, lhs <= (1 + tolerance)·rhs.
+        reduce: function name -> ``reduce(values)`` aggregating repetitions (default: median).
+        z: standard errors the excess must exceed to count as a violation when repetitions exist.
+
+    Raises:
+        InvalidInputError: a function of the rule has no measurements.
+    """
+    missing = sorted(rule.names - set(measured))
+    if missing:
+        raise InvalidInputError(f"rule {rule.text!r} names {missing}, which have no measurements")
+    groups = {}
+    for name in rule.names:
+        x, y = (np.asarray(a, dtype=float) for a in measured[name])
+        keep = np.isfinite(y)
+        groups[name] = {v: y[keep & (x == v)] for v in np.unique(x[keep])}
+    common = sorted(set.intersection(*(set(g) for g in groups.values())))
+    any_repetitions = any(len(vals) > 1 for g in groups.values() for vals in g.values())
+    violated, noise, ratios = [], [], []
+    for v in common:
+        def side(addends):
+            total, var = 0.0, 0.0
+            for w, name in addends:
+                values = groups[name][v]
+                f = (reduce or {}).get(name, np.median)
+                total += w * float(f(values))
+                if values.size > 1:
+                    var += (w * np.std(values, ddof=1)) ** 2 / values.size
+            return total, var
+        lhs, var_l = side(rule.lhs)
+        rhs, var_r = side(rule.rhs)
+        excess = lhs - (1 + tolerance) * rhs
+        ratios.append(lhs / rhs if rhs else float("inf"))
+        if excess > 0:
+            spread = z * np.sqrt(var_l + (1 + tolerance) ** 2 * var_r)
+            (violated if excess > spread else noise).append(float(v))
+    return MeasuredCheck([float(v) for v in common], violated, noise, ratios, any_repetitions)
+
+
+@dataclass
 class RuleResult:
     """Outcome of one rule.
 
@@ -91,6 +157,7 @@ class RuleResult:
     target: Optional[float]
     ratio_at_target: Optional[float]
     message: str
+    measured: Optional[MeasuredCheck] = None
 
     @property
     def failed(self) -> bool:
@@ -101,7 +168,11 @@ class RuleResult:
         """JSON-ready summary."""
         return {"rule": self.rule.text, "status": self.status, "break_at": self.break_at,
                 "asymptotic_violation": self.asymptotic_violation, "target": self.target,
-                "ratio_at_target": self.ratio_at_target, "message": self.message}
+                "ratio_at_target": self.ratio_at_target, "message": self.message,
+                "measured": None if self.measured is None else {
+                    "points": self.measured.points, "violated_at": self.measured.violated,
+                    "within_noise_at": self.measured.within_noise, "ratios": self.measured.ratios,
+                    "repetitions": self.measured.repetitions}}
 
 
 def _side_value(side, models, x):
@@ -123,8 +194,13 @@ def _side_leading(side, models):
 
 
 def evaluate_rule(rule: CrossFunctionRule, models: Mapping, measured_x, *, target: Optional[float] = None,
-                  tolerance: float = 0.0, horizon: float = 1e6) -> RuleResult:
-    """Checks a rule on fitted models.
+                  tolerance: float = 0.0, horizon: float = 1e6, measured: Optional[Mapping] = None,
+                  reduce: Optional[Mapping] = None, variable: str = "p") -> RuleResult:
+    """Checks a rule on the measurements (when given) and on fitted models.
+
+    With ``measured`` (name -> repeated ``(x, y)``), measured violations come from the data
+    (:func:`check_measured`), never from the models; the models extrapolate beyond the measured
+    range. Without it, the models are checked at ``measured_x`` too (the previous behaviour).
 
     Args:
         rule: the parsed rule.
@@ -159,23 +235,40 @@ def evaluate_rule(rule: CrossFunctionRule, models: Mapping, measured_x, *, targe
         lhs_t = float(_side_value(rule.lhs, models, np.array([target]))[0])
         ratio_at_target = lhs_t / rhs_t if rhs_t != 0 else None
 
-    measured_bad = x[excess(x) > 0]
-    if measured_bad.size:
-        return RuleResult(rule, VIOLATED, float(measured_bad[0]), asymptotic, target, ratio_at_target,
-                          f"{rule.text} is violated at measured value {measured_bad[0]:g}")
+    check = check_measured(rule, measured, tolerance=tolerance, reduce=reduce) if measured is not None else None
+    ratio_text = (f"; predicted ratio {ratio_at_target:.2g} at {variable} = {_fmt(target)}"
+                  if ratio_at_target is not None else "")
+    noise_text = ""
+    if check is not None and check.within_noise:
+        noise_text = (f"; exceeded within the repetitions' spread at measured {variable} = "
+                      f"{', '.join(_fmt(v) for v in check.within_noise)}")
+    if check is not None:
+        if check.violated:
+            return RuleResult(rule, VIOLATED, check.violated[0], asymptotic, target, ratio_at_target,
+                              f"{rule.text} is violated at measured {variable} = "
+                              f"{', '.join(_fmt(v) for v in check.violated)}{ratio_text}", check)
+    else:
+        measured_bad = x[excess(x) > 0]
+        if measured_bad.size:
+            return RuleResult(rule, VIOLATED, float(measured_bad[0]), asymptotic, target, ratio_at_target,
+                              f"{rule.text} is violated at measured value {measured_bad[0]:g}")
     end = target if target is not None else x[-1] * horizon
     break_at = _first_break(excess, x[-1], end) if end > x[-1] else None
     if break_at is not None and target is not None and break_at <= target:
         return RuleResult(rule, PREDICTED, break_at, asymptotic, target, ratio_at_target,
-                          f"{rule.text} is predicted to break at {break_at:.4g} (target {target:g})")
+                          f"{rule.text} is predicted to break at {variable} = {_fmt(break_at)} (target "
+                          f"{_fmt(target)}){ratio_text}{noise_text}", check)
     if asymptotic and break_at is None:  # report where it breaks beyond the target
         break_at = _first_break(excess, end, max(end, x[-1]) * horizon)
+    held = " on the measurements" if check is not None else ""
     if asymptotic:
-        where = f"; predicted break at {break_at:.4g}" if break_at is not None else ""
+        where = f"; predicted break at {variable} = {_fmt(break_at)}" if break_at is not None else ""
         return RuleResult(rule, ASYMPTOTIC, break_at, True, target, ratio_at_target,
-                          f"{rule.text} holds{' up to ' + format(target, 'g') if target else ''} but the "
-                          f"left side grows faster ({lead_l.big_o()} vs {lead_r.big_o()}){where}")
-    return RuleResult(rule, OK, None, False, target, ratio_at_target, f"{rule.text} holds")
+                          f"{rule.text} holds{held}{' up to ' + _fmt(target) if target else ''} but the "
+                          f"left side grows faster ({lead_l.big_o(variable)} vs {lead_r.big_o(variable)})"
+                          f"{where}{ratio_text}{noise_text}", check)
+    return RuleResult(rule, OK, None, False, target, ratio_at_target,
+                      f"{rule.text} holds{held}{ratio_text}{noise_text}", check)
 
 
 def _first_break(excess: Callable, start: float, end: float, points: int = 512) -> Optional[float]:

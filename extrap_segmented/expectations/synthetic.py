@@ -67,3 +67,62 @@ def generate_cases(n_cases=1000, *, functions=MPI_FUNCTIONS, expectations=MPI_FU
         chosen_expectations.append(expectations[rng.integers(len(expectations))])
         values[i] = scaling_series(t, x, noise=noise, repetitions=repetitions, rng=rng)
     return SyntheticCases(x, values, chosen_truths, chosen_expectations)
+
+
+REALISTIC_FUNCTIONS = ("O(1)", "O(log p)", "O(p^0.5)", "O(p)", "O(p log p)", "O(p^1.5)", "O(p^2)")
+REALISTIC_EXPECTATIONS = ("O(log p)", "O(p)", "O(p log p)")
+
+
+@dataclass
+class RealisticCase:
+    """One realistic series: ``values`` has shape (points, repetitions); ``noise`` is the relative
+    noise at the smallest scale, ``step`` the factor of a level shift (1: none), ``outliers`` the
+    number of repetitions hit by an outlier."""
+
+    x: np.ndarray
+    values: np.ndarray
+    truth: ComplexityTerm
+    expectation: str
+    noise: float
+    step: float
+    outliers: int
+
+
+def realistic_cases(n_cases=2000, *, functions=REALISTIC_FUNCTIONS, expectations=REALISTIC_EXPECTATIONS,
+                    noise=None, seed=0, step_probability=0.15, outlier_probability=0.25,
+                    floor: float = 3.0) -> list:
+    """Series as measured on real machines, for benchmarking verdicts.
+
+    * 5-8 power-of-two scales starting at 4, 8 or 16, with 3-5 repetitions;
+    * cost ``c0 + c1·g(p)`` with ``c0`` up to ``floor`` x the term at the smallest scale (latency
+      floors; the larger, the less the growth shows on few points);
+    * multiplicative noise of 2-20 % (or ``noise``) at the smallest scale that grows with p, up to
+      twice that at the largest (contention);
+    * with ``step_probability``, a level shift of 1.1-1.4x from a random scale on (protocol or
+      algorithm switch); with ``outlier_probability``, one or two repetitions 1.5-4x too slow.
+    """
+    rng = np.random.default_rng(seed)
+    truths = [parse_expectation(f).term for f in functions]
+    cases = []
+    for _ in range(n_cases):
+        n = int(rng.integers(5, 9))
+        x = 2.0 ** (int(rng.integers(2, 5)) + np.arange(n))
+        reps = int(rng.integers(3, 6))
+        truth = truths[rng.integers(len(truths))]
+        g = truth.evaluate(x)
+        clean = rng.uniform(0, floor) * g[0] + g
+        level = float(rng.uniform(0.02, 0.20)) if noise is None else float(noise)
+        sigma = level * (1 + rng.uniform(0, 1) * np.log2(x / x[0]) / np.log2(x[-1] / x[0]))
+        step = 1.0
+        if rng.uniform() < step_probability:
+            step = float(rng.uniform(1.1, 1.4))
+            clean = np.where(np.arange(n) >= rng.integers(1, n), clean * step, clean)
+        values = clean[:, None] * (1 + sigma[:, None] * rng.standard_normal((n, reps)))
+        outliers = 0
+        if rng.uniform() < outlier_probability:
+            outliers = int(rng.integers(1, 3))
+            for _ in range(outliers):
+                values[rng.integers(n), rng.integers(reps)] *= rng.uniform(1.5, 4.0)
+        cases.append(RealisticCase(x, np.abs(values), truth, expectations[rng.integers(len(expectations))],
+                                   level, step, outliers))
+    return cases

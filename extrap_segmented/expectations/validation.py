@@ -1,16 +1,22 @@
-"""Validating measured scaling against an expectation: divergence model and verdict.
+"""Validating measured scaling against an expectation: divergence model, uncertainty and verdict.
 
 With G the chosen model's leading-order term and E the expectation (paper, Section 2.4):
 
 * divergence model δ = G / E, printed in simplified big-O form (``O(p^0.5 / log p)``);
-* verdict ``match`` when G = E, ``approximate`` when E/D <= G <= E·D (limits inclusive, as the
-  paper's Reduce row on Juropa shows), ``no match`` otherwise;
+* the range [G_low, G_high] of terms indistinguishable from the best (see
+  :mod:`~extrap_segmented.expectations.fit`) decides the verdict, so that five noisy points
+  cannot claim more than they show:
+  ``match`` when E is in the range (G = E); ``approximate`` when the whole range lies within
+  E/D … E·D (limits inclusive, as the paper's Reduce row on Juropa shows); ``no match`` when the
+  whole range lies outside; ``inconclusive`` when it straddles a limit, with the parameter value
+  whose measurement would decide;
 * direction ``faster`` / ``slower`` / ``same``: whether G grows faster than E (regression mode
   fails on ``faster`` when asked to).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Optional
 
 import numpy as np
@@ -22,8 +28,9 @@ from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregatio
                                               check_parameter_values, fit_models, repetition_reducer)
 from extrap_segmented.expectations.search_space import SearchSpace, build_search_space
 
-MATCH, APPROXIMATE, NO_MATCH = "match", "approximate", "no match"
-VERDICT_SYMBOLS = {MATCH: "✓", APPROXIMATE: "≈", NO_MATCH: "✗"}
+MATCH, APPROXIMATE, NO_MATCH, INCONCLUSIVE = "match", "approximate", "no match", "inconclusive"
+VERDICTS = (MATCH, APPROXIMATE, NO_MATCH, INCONCLUSIVE)
+VERDICT_SYMBOLS = {MATCH: "✓", APPROXIMATE: "≈", NO_MATCH: "✗", INCONCLUSIVE: "?"}
 
 
 def judge(model: ComplexityTerm, limits: DeviationLimits) -> str:
@@ -31,6 +38,64 @@ def judge(model: ComplexityTerm, limits: DeviationLimits) -> str:
     if model == limits.expectation:
         return MATCH
     return APPROXIMATE if limits.contains(model) else NO_MATCH
+
+
+#: terms beyond a search space's upper bound that are fitted too, so that data growing faster than the
+#: space allows are recognised (all in-space terms would fit about equally badly, the expectation
+#: among them) instead of passing as the expectation
+PROBE_TERMS = tuple(sorted({ComplexityTerm(log=Fraction(i, 2)) for i in range(1, 9)}
+                           | {ComplexityTerm(power=Fraction(i, 4), log=j) for i in range(1, 17) for j in (0, 1)}))
+
+
+def probe_terms(space: SearchSpace, x) -> list:
+    """The probes above ``space``'s upper bound (without log factors when some ``x`` < 1)."""
+    allow_log = bool(np.all(np.asarray(x) >= 1))
+    return [t for t in PROBE_TERMS if t > space.upper and (allow_log or not t.has_log)]
+
+
+def judge_range(model: ComplexityTerm, low: ComplexityTerm, high: ComplexityTerm,
+                limits: DeviationLimits, best: Optional[ComplexityTerm] = None,
+                bound: Optional[str] = None) -> str:
+    """Verdict of a model whose indistinguishable terms span ``low`` … ``high`` (see module doc).
+
+    ``bound`` is ``upper``/``lower`` when the ``best`` term is a bound of the search space: the
+    data then grow at least (at most) that fast, so a bound outside the limits is no match even if
+    lesser terms of the bounded space fit about as badly.
+    """
+    if model == limits.expectation:
+        return MATCH
+    if bound == "upper" and best is not None and best > limits.upper:
+        return NO_MATCH
+    if bound == "lower" and best is not None and best < limits.lower:
+        return NO_MATCH
+    if limits.contains(low) and limits.contains(high):
+        return APPROXIMATE
+    if high < limits.lower or low > limits.upper:
+        return NO_MATCH
+    return INCONCLUSIVE
+
+
+def deciding_measurement(x, candidates, limits: DeviationLimits, noise: float,
+                         steps: int = 40) -> Optional[float]:
+    """Smallest parameter value beyond the measured ones (doubling) at which the indistinguishable
+    candidates inside and outside the deviation limits predict values more than four noise
+    standard deviations apart: measuring there would decide an inconclusive verdict."""
+    inside = [c for c in candidates if limits.contains(c[0])]
+    outside = [c for c in candidates if not limits.contains(c[0])]
+    if not inside or not outside or not np.isfinite(noise):
+        return None
+    x_max = float(np.max(x))
+    grid = x_max * 2.0 ** np.arange(1, steps + 1)
+
+    def values(c):
+        term, c0, c1 = c
+        with np.errstate(over="ignore", invalid="ignore"):
+            return c0 + c1 * term.evaluate(grid)
+
+    with np.errstate(invalid="ignore"):
+        gap = np.min([np.abs(values(a) - values(b)) for a in inside for b in outside], axis=0)
+    hits = np.flatnonzero(gap > 4 * max(noise, 1e-300))
+    return float(grid[hits[0]]) if hits.size else None
 
 
 def direction(model: ComplexityTerm, expectation: ComplexityTerm) -> str:
@@ -53,11 +118,14 @@ class ValidationResult:
 
     Attributes:
         expectation: the parsed expectation.
-        model: the chosen :class:`FitResult` G.
+        model: the chosen :class:`FitResult` G (with its range of indistinguishable terms).
         limits: deviation limits used.
-        verdict: ``match``, ``approximate`` or ``no match``.
+        verdict: ``match``, ``approximate``, ``no match`` or ``inconclusive``.
         variable: parameter name used for printing.
         x, y: the aggregated data the model was fitted to.
+        lower_bound, upper_bound: the search space's bounds (a model at a bound is shown as
+            ``≥ O(…)`` / ``≤ O(…)``: the data may grow faster / slower than the space allows).
+        decide_at: for ``inconclusive``, the parameter value whose measurement would decide.
     """
 
     expectation: Expectation
@@ -67,6 +135,10 @@ class ValidationResult:
     variable: str = "p"
     x: Optional[np.ndarray] = field(default=None, repr=False)
     y: Optional[np.ndarray] = field(default=None, repr=False)
+    lower_bound: Optional[ComplexityTerm] = None
+    upper_bound: Optional[ComplexityTerm] = None
+    decide_at: Optional[float] = None
+    search_terms: tuple = field(default=(), repr=False)
 
     @property
     def divergence(self) -> ComplexityTerm:
@@ -75,7 +147,10 @@ class ValidationResult:
 
     @property
     def direction(self) -> str:
-        """``faster``, ``slower`` or ``same``: how G grows compared to E."""
+        """``faster``, ``slower`` or ``same``: how G grows compared to E (``faster`` when the data
+        outgrow the search space)."""
+        if self.at_bound == "upper" and self.model.best_term > self.expectation.term:
+            return "faster"
         return direction(self.model.leading_term, self.expectation.term)
 
     @property
@@ -83,12 +158,68 @@ class ValidationResult:
         """True unless the verdict is ``no match``."""
         return self.verdict != NO_MATCH
 
+    def _bounded(self, term: ComplexityTerm) -> str:
+        v = self.variable
+        if self.upper_bound is not None and term >= self.upper_bound and term != self.expectation.term:
+            return "≥ " + self.upper_bound.big_o(v)
+        if (self.lower_bound is not None and not self.lower_bound.is_constant and term == self.lower_bound
+                and term != self.expectation.term):
+            return "≤ " + term.big_o(v)
+        return term.big_o(v)
+
+    @property
+    def at_bound(self) -> Optional[str]:
+        """``upper`` / ``lower`` when the best term is a bound of the search space, else None."""
+        best = self.model.best_term
+        if best == self.expectation.term:
+            return None
+        if self.upper_bound is not None and best >= self.upper_bound:
+            return "upper"
+        if self.lower_bound is not None and not self.lower_bound.is_constant and best == self.lower_bound:
+            return "lower"
+        return None
+
+    @property
+    def range_text(self) -> str:
+        """``O(p)`` or ``between O(p^0.5) and O(p log p)``: the indistinguishable terms."""
+        low, high = self.model.range_low, self.model.range_high
+        if low == high:
+            return self._bounded(low)
+        return f"between {self._bounded(low)} and {self._bounded(high)}"
+
+    @property
+    def notes(self) -> list:
+        """Remarks a reader must see: model at a search-space bound, negative predictions,
+        where to measure to decide an inconclusive verdict."""
+        v = self.variable
+        notes = []
+        if self.at_bound == "upper" and self.model.best_term > self.upper_bound:
+            notes.append(f"the data grow faster than the search space's upper bound {self.upper_bound.big_o(v)} "
+                         f"allows ({self.model.best_term.big_o(v)} fits distinguishably better): widen upper_bound")
+        elif self.at_bound == "upper":
+            notes.append(f"best term {self.model.best_term.big_o(v)} is the upper bound of the search space; "
+                         "the data may grow faster: widen upper_bound")
+        elif self.at_bound == "lower":
+            notes.append(f"best term {self.model.best_term.big_o(v)} is the lower bound of the search space; "
+                         "widen lower_bound")
+        if self.x is not None and not self.model.is_constant:
+            negative = self.x[self.model.evaluate(self.x) < 0]
+            if negative.size:
+                notes.append("model predicts negative values at measured "
+                             f"{v} = {', '.join(f'{x:g}' for x in negative)}")
+        if self.verdict == INCONCLUSIVE:
+            where = f"measure {v} = {self.decide_at:g}" if self.decide_at else \
+                "more or less noisy measurements are needed"
+            notes.append(f"{self.model.n_points} points cannot decide {self.range_text}; {where}")
+        return notes
+
     def row(self) -> dict:
         """The table row: function-independent columns as strings/floats."""
         v = self.variable
         return {
             "expectation": self.expectation.term.big_o(v),
-            "model": self.model.leading_term.big_o(v),
+            "model": self._bounded(self.model.leading_term),
+            "range": self.range_text,
             "formula": self.model.formula(v),
             "adjusted_r2": None if np.isnan(self.model.adjusted_r2) else round(self.model.adjusted_r2, 4),
             "divergence": self.divergence.big_o(v),
@@ -103,20 +234,42 @@ class ValidationResult:
         data.update({
             "parameter": self.variable,
             "model_term_exact": self.model.leading_term.format(self.variable, exact=True),
+            "range_exact": [self.model.range_low.format(self.variable, exact=True),
+                            self.model.range_high.format(self.variable, exact=True)],
             "constant": self.model.constant,
             "coefficient": self.model.coefficient,
             "points": self.model.n_points,
             "candidates": self.model.n_candidates,
+            "decide_at": self.decide_at,
+            "at_bound": self.at_bound,
+            "notes": self.notes,
+            # the search space, so that regression mode can validate in the same space later
+            "search_space": {"lower_bound": None if self.lower_bound is None else
+                             self.lower_bound.format(self.variable, exact=True),
+                             "upper_bound": None if self.upper_bound is None else
+                             self.upper_bound.format(self.variable, exact=True),
+                             "terms": [t.format(self.variable, exact=True) for t in self.search_terms]},
         })
         return data
 
     def describe(self) -> str:
-        """One line such as ``O(log p) vs model O(p^0.5): δ = O(p^0.5 / log p), approximate``."""
+        """One line such as ``expected O(log p), model O(p^0.5) …, δ = O(p^0.5 / log p): ≈ approximate``."""
         r = self.row()
         r2 = format_adjusted_r2(r["adjusted_r2"])
-        return (f"expected {r['expectation']}, model {r['model']} (adj. R² {r2}), "
+        span = "" if r["range"] == r["model"] else f", indistinguishable: {r['range']}"
+        return (f"expected {r['expectation']}, model {r['model']} (adj. R² {r2}{span}), "
                 f"δ = {r['divergence']}: {VERDICT_SYMBOLS[self.verdict]} {self.verdict} "
                 f"(limits {r['deviation_limits'][0]} … {r['deviation_limits'][1]})")
+
+    def verdict_line(self) -> str:
+        """``Verdict: match (expected O(log p), model O(log p), δ = O(1))``, the same words everywhere."""
+        r = self.row()
+        return verdict_line(self.verdict, r["expectation"], r["model"], r["divergence"])
+
+
+def verdict_line(verdict: str, expectation: str, model: str, divergence: str) -> str:
+    """The one-line verdict printed by ``extrap --print all`` and written by ``extrap-validate``."""
+    return f"Verdict: {verdict} (expected {expectation}, model {model}, δ = {divergence})"
 
 
 def aggregate_columns(x, Y, aggregation: str) -> np.ndarray:
@@ -147,10 +300,12 @@ class ScalabilityValidator:
         depth, refinement, extra_exponents, extra_terms: see
             :func:`~extrap_segmented.expectations.search_space.build_search_space`.
         aggregation: ``mean``, ``median``, ``min`` or ``q1`` for repetitions.
-        alpha: level of the test of the best term against the constant model.
+        alpha: level of the F-tests of ``criterion="ftest"`` (the previous engine).
         min_points: minimum distinct parameter values.
         prefer_expectation: keep the expectation as the model unless another candidate fits
-            significantly better (level ``alpha``); ``False`` takes the best adjusted R² alone.
+            is distinguishably better; ``False`` takes the best alone.
+        criterion: ``aicc`` (small-sample model choice with uncertainty range) or ``ftest``.
+        delta: AICc difference up to which terms are indistinguishable (default 2).
         variable: parameter name for printing (default: the expectation's).
 
     Fitted attributes: ``expectation_``, ``search_space_``, ``limits_``, ``result_``.
@@ -158,7 +313,8 @@ class ScalabilityValidator:
 
     def __init__(self, expectation="O(p)", *, deviation=None, lower_bound=None, upper_bound=None,
                  depth=2, refinement=0, extra_exponents=(), extra_terms=(), aggregation="median",
-                 alpha=0.05, min_points=MIN_POINTS, prefer_expectation=True, variable=None):
+                 alpha=0.05, min_points=MIN_POINTS, prefer_expectation=True, variable=None,
+                 criterion="aicc", delta=2.0):
         self.expectation = expectation
         self.deviation = deviation
         self.lower_bound = lower_bound
@@ -172,6 +328,8 @@ class ScalabilityValidator:
         self.min_points = min_points
         self.prefer_expectation = prefer_expectation
         self.variable = variable
+        self.criterion = criterion
+        self.delta = delta
 
     def _prepare(self):
         expectation = self.expectation
@@ -217,11 +375,30 @@ class ScalabilityValidator:
         bad = ~np.all(np.isfinite(Y_agg), axis=1)
         if np.any(bad):
             raise InvalidInputError(f"series {np.flatnonzero(bad)[:5].tolist()} contain NaN or infinite values")
-        fits = fit_models(x_u, Y_agg, self.search_space_.terms, self.alpha,
-                          self.expectation_.term if self.prefer_expectation else None,
-                          (self.limits_.lower, self.limits_.upper))
-        return [ValidationResult(self.expectation_, fit, self.limits_, judge(fit.leading_term, self.limits_),
-                                 self.variable_, x_u, y_row) for fit, y_row in zip(fits, Y_agg)]
+        space = self.search_space_
+        preferred = self.expectation_.term if self.prefer_expectation else None
+        probes = probe_terms(space, x_u) if self.criterion == "aicc" else []
+        fits = fit_models(x_u, Y_agg, list(space.terms) + probes, self.alpha, preferred,
+                          (self.limits_.lower, self.limits_.upper), criterion=self.criterion, delta=self.delta)
+        inside = fit_models(x_u, Y_agg, space.terms, criterion=self.criterion, delta=self.delta) \
+            if probes and any(f.term > space.upper for f in fits) else None
+        results = []
+        for i, (fit, y_row) in enumerate(zip(fits, Y_agg)):
+            bound = None if fit.best_term == self.expectation_.term else \
+                "upper" if fit.best_term >= space.upper else \
+                "lower" if fit.best_term == space.lower and not space.lower.is_constant else None
+            verdict = judge_range(fit.leading_term, fit.range_low, fit.range_high, self.limits_,
+                                  fit.best_term, bound)
+            decide = deciding_measurement(x_u, fit.candidates, self.limits_, fit.noise) \
+                if verdict == INCONCLUSIVE else None
+            if fit.term > space.upper:
+                # the model shown stays in the search space (the paper's semantics); the range and
+                # the verdict keep what the probes beyond it showed
+                fit = replace(inside[i], range_low=fit.range_low, range_high=fit.range_high,
+                              best_term=fit.best_term, candidates=fit.candidates, noise=fit.noise)
+            results.append(ValidationResult(self.expectation_, fit, self.limits_, verdict, self.variable_, x_u,
+                                            y_row, space.lower, space.upper, decide, tuple(space.terms)))
+        return results
 
     @property
     def verdict_(self) -> str:

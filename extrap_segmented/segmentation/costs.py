@@ -4,8 +4,11 @@ Like ruptures' costs: ``fit(x, y)`` stores the series, ``errors(starts, stops)``
 per segment ``[start, stop)`` (Python slice convention, indexes into the sorted series).
 
 * ``relative``: sum of squared *relative* residuals of the best ``c0 + c1 * term`` fit under
-  relative least squares (weights ``1 / y²``). Relative noise of a given level gives the same
-  cost whatever the values' spread, which is what the default detection needs.
+  relative least squares: each point is weighted by its own magnitude (``1 / scale²``, see
+  :func:`relative_scale`; no floor tied to the series' largest value). Relative noise of a
+  given level gives the same cost whatever the values' spread or dynamic range (a jump from
+  100 to 800,000 weighs the same in a series reaching 10^9 as in one reaching 10^6), which is
+  what the default detection needs.
 * ``nrss``: Extra-P's nRSS of the hypothesis its default modeler selects (the paper's measure).
 * ``smooth``: like ``relative`` but for a richer single function: two terms of the set, or one
   term with a continuous exponent. The default detection compares two segments against it, so
@@ -44,22 +47,53 @@ class _SeriesCost:
         """Stores the series (sorted by x by the caller); returns self."""
         self.x_ = np.asarray(x, dtype=float)
         self.y_ = np.asarray(y, dtype=float)
+        self.scale_ = relative_scale(self.y_)
         return self
+
+
+def relative_scale(y: ArrayLike) -> np.ndarray:
+    """The magnitude each point's residual is divided by in a relative error.
+
+    Every point is judged by its own magnitude ``|y_i|``, whatever the series' range. Two cases
+    are explicit because their own magnitude says nothing about their precision:
+
+    * a point whose sign differs from a neighbour's (a sign change: it lies near a zero
+      crossing, where its own magnitude is arbitrarily small) and a zero are judged against the
+      largest magnitude among themselves and their neighbours;
+    * a zero whose neighbours are zero too takes the series' smallest non-zero magnitude (an
+      all-zero series: 1; its costs are 0 anyway).
+
+    Args:
+        y: the values, sorted by x.
+
+    Returns:
+        Positive scales, one per point.
+    """
+    y = np.asarray(y, dtype=float)
+    magnitude = np.abs(y)
+    if len(y) == 0:
+        return magnitude
+    sign = np.sign(y)
+    left_m, right_m = np.r_[magnitude[:1], magnitude[:-1]], np.r_[magnitude[1:], magnitude[-1:]]
+    left_s, right_s = np.r_[sign[:1], sign[:-1]], np.r_[sign[1:], sign[-1:]]
+    special = (magnitude == 0) | (sign * left_s < 0) | (sign * right_s < 0)
+    scale = np.where(special, np.maximum(magnitude, np.maximum(left_m, right_m)), magnitude)
+    nonzero = magnitude[magnitude > 0]
+    return np.where(scale > 0, scale, nonzero.min() if len(nonzero) else 1.0)
 
 
 class RelativeFitCost(_SeriesCost):
     """Sum of squared relative residuals of the best single-term PMNF fit per segment.
 
+    Each residual is divided by its point's own magnitude (:func:`relative_scale`).
+
     Args:
         exponents: (K, 2) term set, default Extra-P's default search space.
-        zero_floor: values below this fraction of the series' largest magnitude are weighted
-            as if they were this small (exact zeros would get infinite weight); default 1e-3.
     """
     model = "relative"
 
-    def __init__(self, exponents: ArrayLike | None = None, zero_floor: float = 1e-3):
+    def __init__(self, exponents: ArrayLike | None = None):
         self.exponents = exponents
-        self.zero_floor = zero_floor
 
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
@@ -72,9 +106,8 @@ class RelativeFitCost(_SeriesCost):
         mask = offsets[None, :] < sizes[:, None]
         index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
         xs, ys = x[index], y[index]
-        floor = self.zero_floor * np.max(np.abs(y))
         with np.errstate(all="ignore"):
-            weight = np.where(mask, 1.0 / np.maximum(np.abs(ys), floor) ** 2, 0.0)
+            weight = np.where(mask, 1.0 / self.scale_[index] ** 2, 0.0)
             total = weight.sum(axis=1)
             y_bar = (weight * ys).sum(axis=1) / total
             dy = np.where(mask, ys - y_bar[:, None], 0.0)
@@ -110,14 +143,13 @@ class SmoothFitCost(_SeriesCost):
         exponents: (K, 2) term set, default Extra-P's default search space.
         exponent_step: step of the continuous-exponent grid (0 disables the grid); default 0.01.
         refit: how many of the best pairs to refit exactly; default 4.
-        zero_floor: as for `RelativeFitCost`; default 1e-3.
+
+    Residuals are divided by each point's own magnitude (:func:`relative_scale`).
     """
     model = "smooth"
 
-    def __init__(self, exponents: ArrayLike | None = None, exponent_step: float = 0.01, refit: int = 4,
-                 zero_floor: float = 1e-3):
+    def __init__(self, exponents: ArrayLike | None = None, exponent_step: float = 0.01, refit: int = 4):
         self.exponents = exponents
-        self.zero_floor = zero_floor
         self.exponent_step = exponent_step
         self.refit = refit
 
@@ -125,8 +157,7 @@ class SmoothFitCost(_SeriesCost):
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
         grid = exponent_grid(exponents, self.exponent_step)
-        floor = self.zero_floor * np.max(np.abs(self.y_))
-        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], exponents, grid, floor, self.refit)
+        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], self.scale_[a:b], exponents, grid, self.refit)
                          for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
 
 
@@ -162,10 +193,10 @@ def _normalized_terms(x: np.ndarray, exponents: np.ndarray, w: np.ndarray) -> np
     return tc[keep] / norm[keep][:, None]
 
 
-def _smooth_cost(x: np.ndarray, y: np.ndarray, exponents: np.ndarray, grid: np.ndarray, floor: float,
+def _smooth_cost(x: np.ndarray, y: np.ndarray, scale: np.ndarray, exponents: np.ndarray, grid: np.ndarray,
                  refit: int) -> float:
     """`SmoothFitCost` of one segment (see the class docstring)."""
-    sqrt_w = 1.0 / np.maximum(np.abs(y), floor)
+    sqrt_w = 1.0 / scale
     w = sqrt_w * sqrt_w
     yc = y - (w @ y) / w.sum()
     syy = float(yc * yc @ w)

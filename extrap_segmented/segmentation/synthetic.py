@@ -26,15 +26,19 @@ class SyntheticSeries:
 
     Attributes:
         x: parameter values, increasing.
-        y: noisy values (all positive).
+        y: noisy values (the mean of the repetitions).
         breakpoints: true breakpoints, ``[n]`` for an unsegmented series, ``[k, n]`` when points
             ``0..k-1`` come from the first function and ``k..n-1`` from the second.
         functions: per segment ``(c0, ((c1, i, j), ...))`` meaning ``c0 + sum c * p^i * log2(p)^j``.
+        truth: the noise-free values.
+        samples: (repetitions, n) noisy values of each repetition; ``y`` is their mean.
     """
     x: np.ndarray
     y: np.ndarray
     breakpoints: list[int]
     functions: tuple[Function, ...]
+    truth: np.ndarray | None = None
+    samples: np.ndarray | None = None
 
 
 def layout_values(layout: str, n: int) -> np.ndarray:
@@ -68,7 +72,8 @@ def evaluate_function(function: Function, x: np.ndarray) -> np.ndarray:
 
 
 def make_series(n_left: int, n_right: int = 0, *, layout: str = "linear", noise: float = 0.0,
-                in_search_space: bool = True, seed: int | np.random.Generator | None = None) -> SyntheticSeries:
+                in_search_space: bool = True, seed: int | np.random.Generator | None = None,
+                repetitions: int = 1) -> SyntheticSeries:
     """Generates one series of ``n_left + n_right`` points.
 
     Args:
@@ -78,17 +83,21 @@ def make_series(n_left: int, n_right: int = 0, *, layout: str = "linear", noise:
         noise: relative noise level; each value is multiplied by ``1 + U(-noise, noise)``.
         in_search_space: draw functions from Extra-P's search space or outside it.
         seed: int or ``numpy.random.Generator``.
+        repetitions: noisy repetitions of each value (independent noise); ``y`` is their mean.
 
     Returns:
         `SyntheticSeries`.
 
     Raises:
-        InvalidInputError: negative counts, fewer than 2 points, noise outside [0, 1).
+        InvalidInputError: negative counts, fewer than 2 points, noise outside [0, 1), fewer
+            than 1 repetition.
     """
     if n_left < 1 or n_right < 0 or n_left + n_right < 2:
         raise InvalidInputError(f"need n_left ≥ 1, n_right ≥ 0 and ≥ 2 points, got {n_left} and {n_right}")
     if not 0 <= noise < 1:
         raise InvalidInputError(f"noise must be in [0, 1), got {noise!r}")
+    if int(repetitions) != repetitions or repetitions < 1:
+        raise InvalidInputError(f"repetitions must be an integer ≥ 1, got {repetitions!r}")
     rng = np.random.default_rng(seed)
     n = n_left + n_right
     x = layout_values(layout, n)
@@ -101,8 +110,9 @@ def make_series(n_left: int, n_right: int = 0, *, layout: str = "linear", noise:
         y[n_left:] = evaluate_function(second, x[n_left:])
         functions = (first, second)
         breakpoints = [n_left, n]
-    y = y * (1 + rng.uniform(-noise, noise, n))
-    return SyntheticSeries(x=x, y=y, breakpoints=breakpoints, functions=functions)
+    samples = y * (1 + rng.uniform(-noise, noise, (int(repetitions), n)))
+    return SyntheticSeries(x=x, y=samples.mean(axis=0), breakpoints=breakpoints, functions=functions, truth=y,
+                           samples=samples)
 
 
 def paper_example() -> SyntheticSeries:
@@ -113,5 +123,19 @@ def paper_example() -> SyntheticSeries:
     """
     x = np.arange(1, 11, dtype=float)
     y = np.where(x <= 5, x ** 2, 30 + x)
-    return SyntheticSeries(x=x, y=y, breakpoints=[5, 10],
+    return SyntheticSeries(x=x, y=y, breakpoints=[5, 10], truth=y, samples=y[None, :],
                            functions=((0.0, ((1.0, 2.0, 0.0),)), (30.0, ((1.0, 1.0, 0.0),))))
+
+
+def smooth_misfit(x: np.ndarray, truth: np.ndarray) -> float:
+    """Relative RMS error by which the best smooth single function misses a noise-free series.
+
+    The smooth single function is a constant plus one or two terms of Extra-P's search space, or
+    one term with a continuous exponent, fitted by relative least squares
+    (:class:`~extrap_segmented.segmentation.costs.SmoothFitCost`). A change is *visible* at
+    noise level ``noise`` when this misfit is at least twice ``noise`` (the benchmark's
+    definition).
+    """
+    from extrap_segmented.segmentation.costs import SmoothFitCost
+    cost = SmoothFitCost().fit(np.asarray(x, dtype=float), np.asarray(truth, dtype=float))
+    return float(np.sqrt(cost.errors([0], [len(x)])[0] / len(x)))

@@ -57,18 +57,25 @@ class WindowSearch(ABC):
         self.cost = cost
         self.exponents = exponents
 
-    def fit(self, x: ArrayLike, y: ArrayLike, noise: ArrayLike | None = None) -> WindowSearch:
+    def fit(self, x: ArrayLike, y: ArrayLike, noise: ArrayLike | None = None,
+            repetitions: ArrayLike | None = None, quantum: float | None = None) -> WindowSearch:
         """Searches the series for change points.
 
         Args:
             x: parameter values (any order, distinct).
             y: values, finite.
             noise: optional relative standard deviation of each value (e.g. from repetitions:
-                std / mean / sqrt(repetitions)), same length as x.
+                std / mean / sqrt(repetitions), see
+                :func:`~extrap_segmented.segmentation.noise.repetition_noise`), same length as x.
+            repetitions: optional number of repetitions behind each value's ``noise`` (a scalar
+                or one per point); None takes ``noise`` as exactly known.
+            quantum: quantisation step of the values (e.g. 1 for event counts); None detects
+                it (1 when all values are integers, else 0); 0 for none.
 
         Returns:
             self, with ``order_`` (sorting permutation), ``x_``, ``y_`` (sorted), ``noise_``
             (sorted, or None), ``breakpoints_``, ``shared_``, ``segmented_``, ``too_few_points_``,
+            ``repetitions_`` (sorted, or None), ``quantum_``,
             ``cost_`` (the fitted segment cost; None with too few points), ``window_errors_``,
             ``window_tags_``, ``epsilon_`` (of the whole series' windows), ``statistics_`` (one
             dict per examined series part ``lo``…``hi``, with the detection's statistics).
@@ -95,6 +102,19 @@ class WindowSearch(ABC):
             if noise.shape != x.shape:
                 raise InvalidInputError(f"noise needs one entry per point ({x.shape}), got shape {noise.shape}")
             self.noise_ = noise[self.order_]
+        self.repetitions_ = None
+        if repetitions is not None:
+            reps = np.broadcast_to(np.asarray(repetitions, dtype=float), x.shape) if np.ndim(repetitions) == 0 \
+                else np.asarray(repetitions, dtype=float)
+            if reps.shape != x.shape or not np.all(reps >= 1):
+                raise InvalidInputError(f"repetitions needs one count ≥ 1 per point ({x.shape}), got {repetitions!r}")
+            self.repetitions_ = reps[self.order_]
+        if quantum is None:
+            integral = np.all(self.y_ == np.round(self.y_)) and np.any(self.y_ != 0)
+            quantum = 1.0 if integral else 0.0
+        if not (np.isfinite(quantum) and quantum >= 0):
+            raise InvalidInputError(f"quantum must be a finite step ≥ 0 or None, got {quantum!r}")
+        self.quantum_ = float(quantum)
 
         n = len(self.x_)
         self.too_few_points_ = n < self.min_points

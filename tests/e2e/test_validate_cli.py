@@ -168,3 +168,54 @@ def test_pytest_plugin_options(pytester):
     result.stderr.fnmatch_lines(["*--extrap-fail-on: unknown value(s) *bogus*"])
     help_text = pytester.runpytest("--help").stdout.str()
     assert "scaling expectations (extrap-segmented)" in help_text and "--extrap-aggregation" in help_text
+
+
+def test_linear_growth_fails_a_log_gate_with_exit_1(tmp_path):
+    # issue 12's reproduction, through the installed command: y = 0.001·p, p = 8…128
+    lin5 = tmp_path / "lin5.txt"
+    lin5.write_text("PARAMETER p\nPOINTS 8 16 32 64 128\n\nREGION kernel\nMETRIC time\n"
+                    + "".join(f"DATA {0.001 * p:g}\n" for p in (8, 16, 32, 64, 128)))
+    exe = shutil.which("extrap-validate", path=str(__import__("pathlib").Path(sys.executable).parent))
+    done = subprocess.run([exe, "--text", str(lin5), "--expect", "O(log p)", "--fail-on", "worse"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "O(1)" not in done.stdout.splitlines()[2]
+    assert "≥ O(log^2 p)" in done.stdout and "no match" in done.stdout
+    assert "grows faster than expected" in done.stderr
+
+
+def test_inconclusive_verdict_names_the_deciding_measurement_and_can_fail_the_gate(tmp_path, capsys):
+    five = tmp_path / "five.txt"
+    five.write_text("PARAMETER p\nPOINTS 8 16 32 64 128\n\nREGION k\nMETRIC time\n"
+                    + "".join(f"DATA {v}\n" for v in (1.295, 1.809, 1.875, 4.09, 6.294)))
+    code, out, err = invoke(["--text", str(five), "--expect", "O(p^0.5)"], capsys)
+    assert code == 0  # inconclusive is not a failure unless asked for
+    assert "? inconclusive" in out and "between O(p^0.5 log p) and ≥ O(p)" in out
+    assert "note: k: 5 points cannot decide between O(p^0.5 log p) and ≥ O(p); measure p = 512" in out
+    code, _, err = invoke(["--text", str(five), "--expect", "O(p^0.5)", "--fail-on", "inconclusive"], capsys)
+    assert code == 1 and "k: inconclusive" in err and "measure p = 512" in err
+
+
+def test_pytest_plugin_fails_on_inconclusive_when_asked():
+    from extrap_segmented.adapters.expectations.pytest_plugin import ScalingAssertionError, check_scaling
+    data = {8: 1.295, 16: 1.809, 32: 1.875, 64: 4.09, 128: 6.294}
+    assert check_scaling(data, "O(p^0.5)").verdict == "inconclusive"
+    with pytest.raises(ScalingAssertionError, match="measure p = 512"):
+        check_scaling(data, "O(p^0.5)", fail_on=("inconclusive",))
+
+
+@pytest.mark.parametrize("aggregation", ["mean", "median", "min", "q1"])
+def test_rules_are_reported_from_the_measurements_for_every_aggregation(mpi, capsys, tmp_path, aggregation):
+    data, toml = mpi
+    report_path = tmp_path / "r.json"
+    code, out, _ = invoke(["--text", data, "--expectations", toml, "--aggregation", aggregation,
+                           "--json-out", str(report_path)], capsys)
+    assert code == 1
+    rules = {r["rule"]: r for r in json.loads(report_path.read_text())["rules"]}
+    allgather = rules["Allgather <= Gather + Bcast"]
+    assert allgather["status"] == "violated"
+    assert allgather["measured"]["violated_at"] == [256.0, 512.0, 1024.0, 2048.0, 4096.0]
+    assert allgather["measured"]["repetitions"] is True and len(allgather["measured"]["points"]) == 10
+    assert "violated at measured p = 256, 512, 1,024, 2,048, 4,096; predicted ratio" in out
+    allreduce = rules["Allreduce <= Reduce + Bcast"]
+    assert allreduce["status"] == "predicted" and allreduce["measured"]["violated_at"] == []

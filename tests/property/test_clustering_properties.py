@@ -33,3 +33,44 @@ def test_mirror_symmetry_under_negation(values):
     mirrored = relative_distance_labels(-np.asarray(values))
     # negation reverses the order of clusters but keeps the partition
     assert (labels.max() - labels).tolist() == mirrored.tolist()
+
+
+# --- classify_ranks (default adaptive mode) ---------------------------------------------------------
+from extrap_segmented.clustering.classify import classify_ranks  # noqa: E402
+
+positive = st.floats(min_value=1e-6, max_value=1e9, allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(finite, min_size=1, max_size=80))
+def test_classes_ascending_with_values_and_consecutive(values):
+    labels = classify_ranks(values)
+    kept = labels[labels >= 0]
+    if kept.size:
+        assert sorted(set(kept.tolist())) == list(range(kept.max() + 1))
+    array = np.asarray(values)
+    inside = labels >= 0
+    order = np.argsort(array[inside], kind="stable")
+    assert np.all(np.diff(labels[inside][order]) >= 0)
+    assert np.count_nonzero(labels < 0) <= int(0.1 * len(values))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(positive, min_size=1, max_size=60, unique=True), st.randoms(use_true_random=False))
+def test_permutation_invariant(values, random):
+    values = np.asarray(values)
+    perm = np.arange(values.size)
+    random.shuffle(perm)
+    assert np.array_equal(classify_ranks(values)[perm], classify_ranks(values[perm]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(2, 40), min_size=1, max_size=5), st.floats(0.001, 0.03), st.integers(0, 2 ** 31),
+       st.integers(1, 4))
+def test_well_separated_classes_are_recovered_exactly(sizes, noise, seed, repetitions):
+    # classes a factor 2 apart, each with at most +-3 % noise: far beyond any tail gap
+    rng = np.random.default_rng(seed)
+    truth = np.repeat(np.arange(len(sizes)), sizes)
+    values = 2.0 ** truth * np.exp(rng.uniform(-noise, noise, (repetitions, truth.size)))
+    perm = rng.permutation(truth.size)
+    assert np.array_equal(classify_ranks(values[:, perm]), truth[perm])

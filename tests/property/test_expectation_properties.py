@@ -37,5 +37,5 @@ def test_verdict_invariant_under_scaling_of_values(scale, expectation, seed):
 def test_no_crash_on_any_finite_values(values):
     x = np.array([1, 2, 4, 8, 16, 32.0])
     result = validate_series(x, np.array(values), "O(p)")
-    assert result.verdict in ("match", "approximate", "no match")
+    assert result.verdict in ("match", "approximate", "no match", "inconclusive")
     assert np.all(np.isfinite(result.model.evaluate(x)))

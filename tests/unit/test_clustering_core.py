@@ -116,7 +116,7 @@ def test_position_rules_without_topology_are_rejected(tmp_path):
 
 
 def _conf(values):
-    return cluster_configuration(np.asarray(values, float), 0.1)
+    return cluster_configuration(np.asarray(values, float))
 
 
 def test_matching_models_the_largest_group_with_enough_points():
@@ -125,7 +125,7 @@ def test_matching_models_the_largest_group_with_enough_points():
     confs = [_conf(v) for v in values]
     matched = match_clusters(confs, [np.asarray(v, float) for v in values], points, ["p"])
     assert matched.names == ["C1", "C2"] and matched.left_out == [6]
-    assert "(p=7)" in matched.messages[1]
+    assert len(matched.messages) == 1 and "left out: 1 class at (p=7)" in matched.messages[0]
     assert matched.sizes[:, 0].tolist() == [2, 2] and matched.sizes[:, 6].tolist() == [0, 0]
 
 
@@ -134,7 +134,7 @@ def test_matching_gives_advice_when_no_count_has_enough_points():
     values = [[1, 2], [1, 2], [1, 2], [1, 1], [1, 1], [1, 1]]
     matched = match_clusters([_conf(v) for v in values], [np.asarray(v, float) for v in values], points, ["p"])
     assert matched.names == [] and not matched.modeled.any()
-    assert "p has 3 value(s)" in matched.messages[1]
+    assert "p has 3 value(s)" in matched.messages[1] and "class counts differ" in matched.messages[0]
     assert matched.slowest_values.tolist() == [2, 2, 2, 1, 1, 1]
 
 

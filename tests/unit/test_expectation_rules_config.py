@@ -95,3 +95,61 @@ def test_baseline_round_trip_and_errors(tmp_path):
     (tmp_path / "other.json").write_text('{"format": "x"}')
     with pytest.raises(BaselineError, match="is not an expectation baseline"):
         load_baseline(tmp_path / "other.json")
+
+
+# -- rules on the measurements first (issue 12) ----------------------------------------------------
+P_RULE = np.array([32, 64, 128, 256, 512.0])
+
+
+def _fit(constant, coefficient, term="p"):
+    from extrap_segmented.expectations.complexity import as_term
+    return FitResult(as_term(term), constant, coefficient, 0.9, 0.0, 5, 10)
+
+
+def _reps(values, spread=0.0, r=5, seed=0):
+    rng = np.random.default_rng(seed)
+    x = np.repeat(P_RULE, r)
+    y = np.repeat(np.asarray(values, dtype=float), r) * (1 + spread * rng.standard_normal(x.size))
+    return x, y
+
+
+def test_rule_broken_by_every_measurement_is_reported_at_every_measured_value():
+    rule = parse_rule("Allgather <= Gather + Bcast")
+    # the models hold at every measured value (a model would say "ok"), the data do not
+    models = {"Allgather": _fit(0.0, 1.0), "Gather": _fit(0.0, 1.0), "Bcast": _fit(1.0, 0.0, "1")}
+    measured = {"Allgather": _reps(1.5 * P_RULE), "Gather": _reps(P_RULE), "Bcast": _reps(np.ones(5))}
+    result = evaluate_rule(rule, models, P_RULE, target=65536, measured=measured)
+    assert result.status == "violated" and result.failed
+    assert result.measured.violated == list(P_RULE)
+    assert result.message.startswith("Allgather <= Gather + Bcast is violated at measured p = 32, 64, 128, 256, 512")
+    assert "predicted ratio 1 at p = 65,536" in result.message
+
+
+def test_a_negative_model_at_small_p_does_not_invent_a_measured_violation():
+    rule = parse_rule("A <= B")
+    models = {"A": _fit(-50.0, 1.0), "B": _fit(0.0, 0.5)}   # A's model crosses B's below p = 100
+    measured = {"A": _reps(0.4 * P_RULE), "B": _reps(0.5 * P_RULE)}  # the data hold everywhere
+    old = evaluate_rule(rule, models, P_RULE)
+    assert old.status == "violated"                         # models alone: a false alarm
+    new = evaluate_rule(rule, models, P_RULE, measured=measured)
+    assert new.status != "violated" and new.measured.violated == []
+
+
+def test_repetition_spread_separates_violations_from_noise():
+    rule = parse_rule("A <= B")
+    models = {"A": _fit(0.0, 1.0), "B": _fit(0.0, 1.0)}
+    noisy = {"A": _reps(1.02 * P_RULE, spread=0.2, seed=1), "B": _reps(P_RULE, spread=0.2, seed=2)}
+    result = evaluate_rule(rule, models, P_RULE, measured=noisy, reduce={"A": np.mean, "B": np.mean})
+    assert result.measured.repetitions and not result.measured.violated
+    assert result.status != "violated"
+    # one value per point: no spread to hide in, every excess counts
+    single = {"A": (P_RULE, 1.02 * P_RULE), "B": (P_RULE, P_RULE)}
+    assert evaluate_rule(rule, models, P_RULE, measured=single).measured.violated == list(P_RULE)
+
+
+def test_rule_checked_only_where_all_functions_were_measured():
+    rule = parse_rule("A <= B")
+    models = {"A": _fit(0.0, 1.0), "B": _fit(0.0, 1.0)}
+    measured = {"A": (P_RULE, 2 * P_RULE), "B": (P_RULE[1:], P_RULE[1:])}
+    result = evaluate_rule(rule, models, P_RULE, measured=measured)
+    assert result.measured.points == list(P_RULE[1:]) and result.measured.violated == list(P_RULE[1:])

@@ -1,6 +1,7 @@
 """Core change-point search and vectorized PMNF search (pure numpy)."""
 import numpy as np
 import pytest
+from scipy import stats
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch, paper_decision
 from extrap_segmented.segmentation.search import MODES, ChangePointSearch
@@ -9,6 +10,7 @@ from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.pmnf.search import CONSTANT, search, search_subsets
 from extrap_segmented.pmnf.terms import DEFAULT_EXPONENTS
+from extrap_segmented.segmentation.noise import pooled_noise, repetition_noise
 from extrap_segmented.segmentation.costs import COSTS, RelativeFitCost, SmoothFitCost, make_cost
 from extrap_segmented.segmentation.window import WindowSearch, locate_from_pattern, split_candidates
 from extrap_segmented.segmentation.synthetic import make_series, paper_example
@@ -300,10 +302,34 @@ def test_cost_injected_by_name_or_instance_gives_the_same_breakpoints():
 
 def test_injected_cost_options_reach_the_search():
     x = np.arange(1, 11.0)
-    y = np.where(x <= 5, 0.0, 50 + x)  # zeros: their weight depends on zero_floor
+    y = np.where(x <= 5, 1 + x ** 2, 50 + x)
     default = SignificanceSearch().fit(x, y)
-    floored = SignificanceSearch(cost=RelativeFitCost(zero_floor=0.5)).fit(x, y)
-    assert default.statistics_[0]["relative_error"] != floored.statistics_[0]["relative_error"]
+    linear_only = SignificanceSearch(cost=RelativeFitCost(exponents=[(1, 0)])).fit(x, y)
+    assert default.statistics_[0]["relative_error"] != linear_only.statistics_[0]["relative_error"]
+
+
+def test_jump_at_small_values_is_found_in_a_series_reaching_1e9():
+    # ~100 up to p=32, then 800,000 at p=64 growing to 1.3e9: with weights floored at 1e-3 of the
+    # largest value the small points were weightless and a single p^(8/3) fitted "everything"
+    x = 2.0 ** np.arange(1, 11)
+    truth = np.where(x <= 32, 80 + 0.6 * x, 800000 * (x / 64) ** (8 / 3))
+    found = 0
+    for seed in range(20):
+        y = truth * (1 + np.random.default_rng(seed).uniform(-0.05, 0.05, 10))
+        search_ = SignificanceSearch().fit(x, y)
+        found += search_.predict() == [5, 10] and search_.shared_ == [False]
+    assert found == 20
+
+
+def test_relative_scale_own_magnitude_zeros_and_sign_changes():
+    from extrap_segmented.segmentation.costs import relative_scale
+    # own magnitude at any range
+    np.testing.assert_array_equal(relative_scale([1e-3, 10.0, 1e9]), [1e-3, 10.0, 1e9])
+    # a zero takes its neighbourhood's largest magnitude; zeros among zeros the smallest non-zero
+    np.testing.assert_array_equal(relative_scale([0.0, 0.0, 0.0, 2.0, 4.0]), [2.0, 2.0, 2.0, 2.0, 4.0])
+    # both sides of a sign change are judged by the larger magnitude next to them
+    np.testing.assert_array_equal(relative_scale([-50.0, -0.01, 0.02, 60.0]), [50.0, 50.0, 60.0, 60.0])
+    np.testing.assert_array_equal(relative_scale(np.zeros(3)), np.ones(3))
 
 
 def test_injected_cost_decides():
@@ -357,10 +383,74 @@ def test_unknown_window_cost_of_the_paper_mode():
 
 def test_noise_factor_is_an_option():
     x, y = _two_behaviours()
-    noise = np.full(len(x), 0.2)
-    assert not SignificanceSearch().fit(x, y, noise=noise).segmented_  # 3 x 20 % noise hides it
+    noise = np.full(len(x), 0.6)
+    assert not SignificanceSearch().fit(x, y, noise=noise).segmented_  # 60 % noise hides it
     assert SignificanceSearch(noise_factor=0.0).fit(x, y, noise=noise).segmented_
-    assert SignificanceSearch().fit(x, y, noise=noise).statistics_[0]["error_limit"] == pytest.approx(0.6)
+    # noise known exactly (no repetition counts): chi² quantile of the one-segment fit's n - 2 dof
+    expected = 0.6 * np.sqrt(stats.chi2.ppf(0.99, len(x) - 2) / (len(x) - 2))
+    limit = SignificanceSearch(noise_factor=2.0).fit(x, y, noise=noise).statistics_[0]["error_limit"]
+    assert limit == pytest.approx(2 * expected)
+
+
+def _step_with_repetitions(step, noise, reps, seed):
+    x = 2.0 ** np.arange(1, 11)
+    truth = np.where(x <= 32, 50 + 2 * x, (50 + 2 * x) * (1 + step))
+    samples = truth * (1 + np.random.default_rng(seed).uniform(-noise, noise, (reps, 10)))
+    return x, samples
+
+
+def test_repetitions_lower_the_error_limit_and_reveal_small_changes():
+    # a 3 % step, 0.5 % noise: below the fixed 6 % limit of a single repetition, clear with 5
+    found_single = found_reps = 0
+    for seed in range(10):
+        x, samples = _step_with_repetitions(0.03, 0.005, 5, seed)
+        found_single += SignificanceSearch().fit(x, samples[0]).segmented_
+        noise, reps = repetition_noise(samples.T)
+        search_ = SignificanceSearch().fit(x, samples.mean(axis=0), noise=noise, repetitions=reps)
+        found_reps += search_.predict() == [5, 10]
+        assert search_.statistics_[0]["error_limit"] < 0.01
+    assert (found_single, found_reps) == (0, 10)
+
+
+def test_repetitions_raise_the_error_limit_for_noisy_data():
+    x, samples = _step_with_repetitions(0.15, 0.4, 3, 1)
+    noise, reps = repetition_noise(samples.T)
+    search_ = SignificanceSearch().fit(x, samples.mean(axis=0), noise=noise, repetitions=reps)
+    assert search_.statistics_[0]["error_limit"] > 0.15 and not search_.segmented_
+
+
+def test_pooled_noise_is_robust_to_an_outlying_repetition():
+    rng = np.random.default_rng(3)
+    samples = 100 * (1 + rng.normal(0, 0.02, (5, 10)))
+    noise, reps = repetition_noise(samples.T)
+    assert reps.tolist() == [5] * 10 and noise == pytest.approx(samples.std(axis=0, ddof=1) / samples.mean(axis=0)
+                                                                 / np.sqrt(5))
+    sigma, dof = pooled_noise(noise, reps)
+    assert dof == 40 and sigma == pytest.approx(0.02 / np.sqrt(5), rel=0.35)
+    samples[2, 4] = 300.0  # one repetition three times too slow
+    outlier_noise, reps = repetition_noise(samples.T)
+    outlier_sigma, _ = pooled_noise(outlier_noise, reps)
+    assert sigma / 1.5 < outlier_sigma < 1.5 * sigma
+    assert np.sqrt(np.mean(outlier_noise ** 2)) > 10 * sigma  # what a mean over the points would give
+    assert pooled_noise(np.zeros(10), np.ones(10)) == (0.0, 0.0)  # one repetition: no estimate
+    with pytest.raises(InvalidInputError, match="noise_quantile must be in"):
+        SignificanceSearch(noise_quantile=1.0).fit(*_two_behaviours())
+
+
+def test_small_integer_counts_are_not_segmented():
+    # the real-data false alarm: a hardware counter reading 1 or 2 (0 or 1) events: a relative
+    # "step" of 100 % that is one count, the quantisation step
+    x = 2.0 ** np.arange(1, 11)
+    for counts in ([1, 1, 1, 1, 1, 2, 2, 2, 2, 2], [0, 0, 0, 0, 0, 1, 1, 1, 1, 1]):
+        counts = np.array(counts, dtype=float)
+        assert not SignificanceSearch().fit(x, counts).segmented_
+        unquantised = SignificanceSearch().fit(x, counts, quantum=0.0)
+        assert unquantised.segmented_  # told there is no quantisation, the step is a change
+        steps = SignificanceSearch(quantisation_steps=0.0).fit(x, counts)
+        assert steps.segmented_ and steps.statistics_[0]["quantisation_steps"] < 1
+        # the same relative step on large counts is a change, and so is a jump by many counts
+        assert SignificanceSearch().fit(x, counts * 1000 + 1000).predict() == [5, 10]
+    assert SignificanceSearch().fit(x, np.where(x <= 32, 1.0, 9.0)).predict() == [5, 10]
 
 
 def test_exact_rule_thresholds_are_options():

@@ -115,8 +115,10 @@ def test_print_all_shows_clusters_under_the_model(stencil_1p):
     text = format_output(experiment, "all")
     block = text[text.index("\t\tModel:"):]
     assert block.index("\t\tClusters:") < block.index("\t\t\tC4: 4 ranks at 5 configurations")
-    assert "members: 4; topology: corner 100%" in text
-    assert "left out: (4)" in text
+    assert "\t\t\tC4: 4 ranks at 5 configurations; corner; ranks 0,15,240,255 at (p=256); model: " in text
+    assert "\t\t\tC1: 4..196 ranks at 5 configurations; inner; ranks 17-30,33-46," in text
+    assert "\t\t\tkernel model: C4 (highest value at most configurations; outliers excluded)\n" in text
+    assert "left out: 1 class at (4)\n" in text and "outliers (in no class)" not in text
 
 
 def test_save_and_reload_keeps_clusters(stencil_1p, tmp_path):
@@ -202,7 +204,7 @@ def test_rules_file_names_the_clusters():
 
 
 def test_extra_metric_splits_ranks_that_time_alone_cannot():
-    experiment = make_experiment({"k": lambda p, s, rng: (np.ones((1, p)) * (1 + 0.01 * (np.arange(p) % 2)), None)})
+    experiment = make_experiment({"k": lambda p, s, rng: (np.ones((1, p)) * (1 + 0.005 * (np.arange(p) % 2)), None)})
     instructions = Metric("PAPI_TOT_INS")
     experiment.add_metric(instructions)
     for coordinate in experiment.coordinates:
@@ -239,8 +241,8 @@ def test_cli_prints_clusters_for_the_stencil_fixture():
     text = out.getvalue()
     block = text[text.index("Callpath: main->timestep->compute_fluxes->density_flux"):]
     block = block[:block.index("\tMetric: visits")]
-    assert "4 cluster(s); kernel model = slowest cluster C4" in block
-    assert "C4: 4 ranks at 25 configurations" in block
+    assert "kernel model: C4 (highest value at most configurations; outliers excluded)" in block
+    assert "C4: 4 ranks at 25 configurations; ranks 0,15,240,255 at (p=256, s=25600); model:" in block
 
 
 @pytest.mark.gui
@@ -332,3 +334,64 @@ def test_plot_dir_writes_strip_and_model_pngs(tmp_path):
     for name in written:
         data = (tmp_path / name).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+def _waiting_times(p, s, rng):
+    """A continuous spread of waiting times (log-normal, sigma 0.5) and rank 3 far above it."""
+    values = 0.1 * np.exp(rng.normal(0, 0.5, p))
+    values[3] = values.max() * 20  # 6 standard deviations (log) above its neighbour
+    return values[None, :] * np.exp(rng.normal(0, 0.01, (3, p))), None
+
+
+def test_continuous_spread_is_one_class_and_an_outlier_cannot_hijack_the_kernel_model(tmp_path):
+    experiment = make_experiment({"wait": _waiting_times})
+    result = model(experiment).models[(Callpath("wait"), Metric("time"))]
+    assert [c.name for c in result.clusters] == ["C1"] and result.slowest == "C1"
+    assert result.outliers[1:] == [[3]] * 5  # p = 4 has no spread to judge: the paper rule decides there
+    assert all(ratio > 15 for ratios in result.outlier_ratios[1:] for ratio in ratios)
+    # statistics measured against the ranks: a constant model of a wide spread explains nothing
+    hypothesis = result.hypothesis
+    assert hypothesis.RSS > 0 and hypothesis.AR2 < 0.2
+    paper = model(experiment, classifier="paper").models[(Callpath("wait"), Metric("time"))]
+    assert max(paper.counts) > 3  # the paper's rule fragments the spread
+    text = format_output(experiment, "all")
+    assert "outliers (in no class): rank 3 at 5 of 6 configurations, " in text
+    path = tmp_path / "wait.extra-p"
+    write_experiment(experiment, str(path))
+    reloaded = read_experiment(str(path))
+    again = next(m for m in reloaded.modelers[0].models.values())
+    assert again.outliers == result.outliers and again.hypothesis.AR2 == pytest.approx(hypothesis.AR2)
+    assert again.clusters[0].ranks == result.clusters[0].ranks
+
+
+def test_classifier_option_is_checked():
+    experiment = make_experiment({"flux": stencil_values})
+    with pytest.raises(RecoverableError, match="mode must be one of adaptive, paper, got 'kmeans'"):
+        model(experiment, classifier="kmeans")
+
+
+def test_modeler_decision_is_classify_ranks():
+    """The modeler's classes per configuration are exactly classify_ranks on the same values."""
+    from extrap_segmented import classify_ranks
+
+    experiment = make_experiment({"flux": stencil_values, "wait": _waiting_times})
+    models = model(experiment).models
+    for name in ("flux", "wait"):
+        result = models[(Callpath(name), Metric("time"))]
+        for j, m in enumerate(experiment.measurements[(Callpath(name), Metric("time"))]):
+            labels = classify_ranks(m.values)
+            assert result.outliers[j] == np.flatnonzero(labels < 0).tolist()
+            assert result.counts[j] == labels.max() + 1
+
+
+def test_stencil_fixture_classes_unchanged_by_the_adaptive_default(stencil_cube):
+    """Every kernel and configuration of the stencil fixture: the default classes equal the paper rule's."""
+    from extrap_segmented import classify_ranks
+
+    compared = 0
+    for measurements in stencil_cube.measurements.values():
+        for m in measurements:
+            values = np.asarray(m.values, dtype=float).reshape(np.shape(m.values)[0], -1)
+            assert np.array_equal(classify_ranks(values), classify_ranks(values, mode="paper")), m
+            compared += 1
+    assert compared >= 300

@@ -81,6 +81,7 @@ def test_tooltip_lists_the_same_readable_lines_as_the_report():
     annotation = next(a for a in result.annotations if isinstance(a, ClusterAnnotation))
     tooltip = annotation.title(parameters=experiment.parameters).splitlines()
     report = format_output(experiment, "all")
-    assert tooltip[0] == "Clusters: 1..4 (differ) by relative distance (threshold 10 %); slowest: C4"
+    assert tooltip[0] == "Clusters: 1..4 (differ) by adaptive classifier; slowest: C4"
     assert len(tooltip) == 5 and all(f"\t\t\t{line}\n" in report for line in tooltip[1:])
-    assert "C4: 4 ranks at 5 configurations; model: " in tooltip[4] and "members: 4;" in tooltip[4]
+    assert "C4: 4 ranks at 5 configurations; corner; ranks 0,15,240,255 at (p=256); model: " in tooltip[4]
+    assert tooltip[4].endswith("; members: 4")

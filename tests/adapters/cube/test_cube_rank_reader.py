@@ -98,7 +98,10 @@ def test_call_paths_missing_at_some_points_are_unified_like_stock(tmp_path, incl
         if not inclusive:
             # rows in Extra-P's file order (directory listing order)
             assert sorted(map(tuple, m.values)) == sorted(tuple(written[8, r][row]) for r in (1, 2))
-    with pytest.warns(CubeDataWarning, match="2 call paths occur at only some measurement points and are left out"):
+    with pytest.warns(CubeDataWarning, match=r"2 kernels \(call path \[metric\]\) occur at only some measurement "
+                                             r"points and are left out, as Extra-P's --cube does: "
+                                             r"main->solve->MPI_Allreduce->progress \[time\], main->solve->halo "
+                                             r"\[time\]; metrics affected: time"):
         _read_with_warnings(CubeRankReader, tmp_path)
 
 

@@ -6,6 +6,7 @@ extrap_internals.py (and only it) needs adapting.
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +17,9 @@ from extrap_segmented.adapters.plugin import extrap_internals
 def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
-              "extrap command-line flags", "ExperimentSchema._subclasses context", "BaseSchema._subclasses"}
+              "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
+              "BaseSchema.dump/load", "experiment_io.write_experiment",
+              "ModelGenerator.model_all", "io_helper.create_call_tree while loading"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -97,18 +100,32 @@ def test_internal_extrap_command_line_flags_are_read_from_extrap_itself():
     assert "--cube" not in flags, "reader flags are added from the registry, not constants"
 
 
-def test_internal_ExperimentSchema_subclasses_is_a_dict_looked_up_through_the_instance():
+def test_internal_BaseSchema_subclasses_context_is_a_dict_looked_up_through_the_instance():
     import inspect as inspect_
     from extrap.entities.experiment import ExperimentSchema
+    from extrap.entities.model import ModelSchema
     from extrap.util.serialization_schema import BaseSchema
-    entries = ExperimentSchema.__dict__["_subclasses"]
-    entries = getattr(entries, "entries", entries)
-    assert isinstance(entries, dict) and "RankExperiment" in entries, "ExperimentSchema._subclasses changed"
-    source = inspect_.getsource(BaseSchema.load) + inspect_.getsource(BaseSchema.dump)
+    for root, name in ((ExperimentSchema, "RankExperiment"), (ModelSchema, "SegmentedModel")):
+        entries = root.__dict__["_subclasses"]
+        entries = getattr(entries, "entries", entries)
+        assert isinstance(entries, dict) and name in entries, f"{root.__name__}._subclasses changed"
+    source = inspect_.getsource(BaseSchema.load.__wrapped__) + inspect_.getsource(BaseSchema.dump.__wrapped__)
     assert "self._subclasses[" in source, "BaseSchema no longer dispatches through self._subclasses"
 
 
-def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_path):
+def test_internal_BaseSchema_dump_load_see_every_polymorphic_object():
+    """Every ``$type`` is written by ``BaseSchema.dump`` and read by ``BaseSchema.load``."""
+    import inspect as inspect_
+    from extrap.util.serialization_schema import BaseSchema
+    assert getattr(BaseSchema.dump, "extrap_segmented_io", False), "BaseSchema.dump/load: not wrapped"
+    dump_source = inspect_.getsource(BaseSchema.dump.__wrapped__)
+    load_source = inspect_.getsource(BaseSchema.load.__wrapped__)
+    assert "self.type_field" in dump_source and "self.type_field" in load_source, \
+        "BaseSchema.dump/load: $type no longer handled there"
+    assert BaseSchema.type_field == "$type", "BaseSchema.dump/load: type field renamed"
+
+
+def test_internal_BaseSchema_context_reaches_rank_experiment_schema(tmp_path):
     from extrap.fileio.experiment_io import read_experiment, write_experiment
     from extrap_segmented.adapters.cube.reader import CubeRankReader
     from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
@@ -125,12 +142,13 @@ def test_internal_ExperimentSchema_context_reaches_rank_experiment_schema(tmp_pa
     measurement = back.measurements[next(iter(back.measurements))][-1]
     assert type(back).__name__ == "RankExperiment"
     np.testing.assert_array_equal(measurement.values, [np.arange(32) + 1.0],
-                                  err_msg="ExperimentSchema._subclasses context: per-location values lost")
+                                  err_msg="BaseSchema._subclasses context: per-location values lost")
 
 
 def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
     from extrap.entities.model import ModelSchema
     registry = ModelSchema.__dict__.get("_subclasses")
+    registry = getattr(registry, "entries", registry)
     assert isinstance(registry, dict), "BaseSchema._subclasses is no dict on the root schema"
     calls = []
     probe = extrap_internals._SchemaRegistry({"A": 1}, lambda: calls.append(1))
@@ -177,3 +195,53 @@ def test_no_module_of_the_package_imports_pycubexr():
                 if any(n == "pycubexr" or n.startswith("pycubexr.") for n in names):
                     offenders.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not offenders, f"pycubexr imported (list it in extrap_internals.py): {offenders}"
+
+
+def test_internal_experiment_io_write_experiment_is_looked_up_at_call_time():
+    """The command line calls ``experiment_io.write_experiment``; the GUI binds it at import."""
+    import inspect as inspect_
+    from extrap.extrap import extrapcmd
+    from extrap.fileio import experiment_io
+    from extrap_segmented.adapters.plugin.registration import activate
+    activate()
+    assert "experiment_io.write_experiment(" in inspect_.getsource(extrapcmd), \
+        "experiment_io.write_experiment: the command line no longer looks it up in its module"
+    assert getattr(experiment_io.write_experiment, "extrap_segmented_atomic", False), \
+        "experiment_io.write_experiment: not replaced"
+    assert list(inspect_.signature(experiment_io.write_experiment.__wrapped__).parameters)[:2] == \
+        ["experiment", "path"], "experiment_io.write_experiment: signature changed"
+    source = Path(inspect_.getsourcefile(experiment_io)).parent.parent / "gui" / "MainWidget.py"
+    assert "import read_experiment, write_experiment" in source.read_text(), \
+        "experiment_io.write_experiment: the GUI no longer imports it by name"
+
+
+def test_internal_ModelGenerator_model_all_runs_callbacks_with_the_generator():
+    """``model_all`` is where the CLI, GUI and scripts model, and the generator knows the experiment."""
+    import inspect as inspect_
+    from extrap.modelers.model_generator import ModelGenerator
+    seen = []
+    extrap_internals.before_model_all(seen.append)
+    extrap_internals.before_model_all(seen.append)  # idempotent
+    original = getattr(ModelGenerator.model_all, "__wrapped__", ModelGenerator.model_all)
+    assert list(inspect_.signature(original).parameters) == ["self", "progress_bar"], \
+        "ModelGenerator.model_all: signature changed"
+    assert "self._modeler.model(" in inspect_.getsource(original), "ModelGenerator.model_all: no longer models"
+    from extrap.fileio.text_file_reader import read_text_file
+    from pathlib import Path
+    series = Path(__file__).resolve().parents[3] / "fixtures" / "series" / "mpi_collectives.txt"
+    generator = ModelGenerator(read_text_file(str(series)))
+    generator.model_all()
+    assert seen == [generator]
+    ModelGenerator.model_all.extrap_segmented_callbacks.remove(seen.append)
+
+
+def test_internal_io_helper_create_call_tree_is_looked_up_at_call_time_while_loading():
+    import inspect as inspect_
+    from extrap.entities.experiment import ExperimentSchema
+    from extrap.fileio import io_helper
+    assert "io_helper.create_call_tree(" in inspect_.getsource(ExperimentSchema.postprocess_object), \
+        "io_helper.create_call_tree while loading: no longer called through its module"
+    original = io_helper.create_call_tree
+    with extrap_internals.call_tree_builder(lambda callpaths: ("built", len(callpaths))):
+        assert io_helper.create_call_tree([1, 2, 3]) == ("built", 3)
+    assert io_helper.create_call_tree is original

@@ -44,3 +44,34 @@ def test_gui_lists_plugin_modelers_and_readers(tmp_path):
     # Extra-P's own entries are unchanged.
     assert "Open set of &CUBE files" in shown["file_actions"]
     assert {"Default", "Basic", "Adaptive"} <= set(shown["modelers"])
+
+
+def test_gui_saves_a_segmented_per_rank_experiment_atomically(tmp_path):
+    """The GUI's save used to show "'value_io'" and quit; now it writes through the atomic writer."""
+    from pathlib import Path
+    gather = Path(__file__).resolve().parents[3] / "fixtures" / "cube" / "gather-switch-p"
+    target = tmp_path / "gui.extra-p"
+    code = textwrap.dedent(f"""
+        import json
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from extrap.extrap import extrapgui
+        window, app = extrapgui.main(args=["--cube-ranks", {str(gather)!r}], test=True)
+        from extrap.gui import MainWidget
+        from extrap.modelers.model_generator import ModelGenerator
+        experiment = window.getExperiment()
+        generator = ModelGenerator(experiment, modeler="Segmented")
+        generator.model_all()
+        experiment.add_modeler(generator)
+        MainWidget.write_experiment(experiment, {str(target)!r})
+        from extrap.fileio.experiment_io import read_experiment
+        back = read_experiment({str(target)!r})
+        print(json.dumps({{"atomic": getattr(MainWidget.write_experiment, "extrap_segmented_atomic", False),
+                           "types": sorted({{type(m).__name__ for m in back.modelers[-1].models.values()}})}}),
+              flush=True)
+    """)
+    result = run_python(code, env_extra={"QT_QPA_PLATFORM": "offscreen"}, timeout=180)
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(result.stdout.strip().splitlines()[-1])
+    assert shown["atomic"] is True
+    assert "SegmentedModel" in shown["types"]

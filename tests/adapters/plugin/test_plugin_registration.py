@@ -33,8 +33,14 @@ def extrap_segmented_single_parameter_modelers(extrap_version):
         Thief.__name__ = Thief.__qualname__ = f"Thief{name}Modeler"
         return Thief
 
+    @modeler_options
+    class OptedInAdaptiveModeler(SingleParameterModeler):
+        NAME = "Adaptive"
+        EXTRAP_REPLACES_BUILTIN = True  # explicit opt-in: Extra-P's stays as Adaptive-Classic
+
     # A bad entry among good ones costs only itself; names of Extra-P and of other plugins stay.
-    return [42, DummyPluginRefiningModeler, thief("Default"), thief("Segmented"), thief("Refining")]
+    return [42, DummyPluginRefiningModeler, thief("Default"), thief("Segmented"), thief("Refining"),
+            OptedInAdaptiveModeler]
 
 
 @hookimpl
@@ -137,6 +143,7 @@ def test_plugins_take_no_name_they_must_not_and_bad_hooks_cost_only_their_own(pl
             "segmented": modelers["segmented"].__module__,
             "refining": modelers["refining"].__name__,
             "classic": modelers["Segmented-Classic"].__name__,
+            "adaptive": [modelers["adaptive"].__name__, modelers["Adaptive-Classic"].__name__],
             "ours": ["Clustered" in multi_parameter.all_modelers, "cube_ranks" in all_readers],
             "duplicates": len(names) != len(set(names)),
             "schema": "DummyPluginRefiningModeler" in ModelerSchema._subclasses,
@@ -152,6 +159,7 @@ def test_plugins_take_no_name_they_must_not_and_bad_hooks_cost_only_their_own(pl
     assert info["segmented"] == "extrap_segmented.adapters.segmentation.modeler"
     assert info["refining"] == "RefiningModeler"
     assert info["classic"] == "SegmentedModeler"
+    assert info["adaptive"][0] == "OptedInAdaptiveModeler" and info["adaptive"][1] != "OptedInAdaptiveModeler"
     assert info["ours"] == [True, True]
     assert info["duplicates"] is False and info["schema"] is True
     assert "dummy_threshold" in info["options"]
@@ -159,7 +167,8 @@ def test_plugins_take_no_name_they_must_not_and_bad_hooks_cost_only_their_own(pl
     for expected in ("plugin 'dummy-extrap-plugin' failed (registering 42)",
                      "'Default' is Extra-P's default and cannot be replaced",
                      "'Segmented' is already registered by plugin 'extrap-segmented'",
-                     "'Refining' is taken by Extra-P's built-in RefiningModeler",
+                     "'Refining' is taken by Extra-P's built-in RefiningModeler; choose another NAME, or "
+                     "declare EXTRAP_REPLACES_BUILTIN = True",
                      "plugin 'aaa-bad-hooks-plugin' failed (hook extrap_segmented_single_parameter_modelers): "
                      "TypeError: returned 42",
                      "multi-parameter hook broken on purpose",

@@ -39,14 +39,14 @@ def _series(seed):
     return _measurements(x, y)
 
 
-def assert_same_model(ours, theirs):
+def assert_same_model(ours, theirs, costs=True):
     """Same function type, terms and coefficients (bit for bit); costs equal up to rounding."""
     fa, fb = ours.hypothesis.function, theirs.hypothesis.function
     assert type(fa) is type(fb)
     names = ("p", "q") if isinstance(fa, MultiParameterFunction) else ("p",)
     assert fa.to_string(*names) == fb.to_string(*names)
     assert fa.constant_coefficient == fb.constant_coefficient
-    for ha, hb in ((ours.hypothesis, theirs.hypothesis),):
+    for ha, hb in ((ours.hypothesis, theirs.hypothesis),) if costs else ():
         for cost in ("RSS", "SMAPE", "AR2"):
             assert getattr(ha, cost) == pytest.approx(getattr(hb, cost), rel=1e-6, abs=1e-9), cost
 
@@ -112,6 +112,7 @@ def test_clustered_fits_equal_extrap_default_fits(ss):
     for info in result.clusters:
         values = _measurements([tuple(c) for c in info.coordinates], info.values)
         counts = _measurements([tuple(c) for c in info.coordinates], info.counts)
-        assert_same_model(info.model, _quiet(copy.copy(stock).create_model, values))
+        # class models' statistics are measured against the member ranks (fit_statistics), not the medians
+        assert_same_model(info.model, _quiet(copy.copy(stock).create_model, values), costs=False)
         assert_same_model(info.membership_model, _quiet(copy.copy(counts_stock).create_model, counts))
     assert len(result.clusters[-1].coordinates) == (len(P_VALUES) - 1) * len(ss or [1])

@@ -27,8 +27,8 @@ from extrap_segmented.segmentation.synthetic import make_series, paper_example
 
 def _measurements(x, y, callpath="kernel", reps=None):
     cp, metric = Callpath(callpath), Metric("time")
-    return [Measurement(Coordinate(float(a)), cp, metric, list(r) if reps is not None else [float(b)])
-            for a, b, r in zip(x, y, reps if reps is not None else [None] * len(x))]
+    return [Measurement(Coordinate(float(a)), cp, metric, [float(v) for v in r] if reps is not None else [float(b)])
+            for a, b, r in zip(x, y if y is not None else [None] * len(x), reps if reps is not None else [None] * len(x))]
 
 
 def _experiment(series_by_callpath):
@@ -135,6 +135,38 @@ def test_repetitions_use_the_revealed_noise():
     assert isinstance(clean, SegmentedModel)
 
 
+def test_repetitions_with_low_noise_reveal_a_small_change():
+    # a 3 % step at 0.5 % noise: unseen with one value per point (6 % limit), found with 5 repetitions
+    x = 2.0 ** np.arange(1, 11)
+    rng = np.random.default_rng(4)
+    base = np.where(x <= 32, 50 + 2 * x, (50 + 2 * x) * 1.03)
+    reps = [b * (1 + rng.uniform(-0.005, 0.005, 5)) for b in base]
+    single = SegmentedChangePointModeler().create_model(_measurements(x, [r[0] for r in reps]))
+    assert not isinstance(single, SegmentedModel)
+    model = SegmentedChangePointModeler().create_model(_measurements(x, None, reps=reps))
+    assert isinstance(model, SegmentedModel)
+    assert [m.coordinate[0] for m in model.changing_points] == [32.0, 64.0]
+
+
+def test_small_event_counts_are_not_segmented():
+    # the real-data false alarm: a hardware counter whose counts are 0, 1 or 2 – a one-count step
+    # is a 100 % relative "change" but no more than the counting noise
+    x = 2.0 ** np.arange(3, 13)
+    counts = [1, 1, 1, 1, 1, 2, 2, 2, 2, 2]
+    assert not isinstance(SegmentedChangePointModeler().create_model(_measurements(x, counts)), SegmentedModel)
+    told = SegmentedChangePointModeler()
+    told.quantisation_steps = 0.0
+    assert isinstance(told.create_model(_measurements(x, counts)), SegmentedModel)
+    # with repetitions of 0, 1 and 2 counts
+    reps = [[1, 0, 1], [1, 1, 0], [1, 1, 1], [0, 1, 1], [1, 0, 1], [2, 1, 2], [2, 2, 1], [1, 2, 2], [2, 2, 2],
+            [2, 1, 2]]
+    assert not isinstance(SegmentedChangePointModeler().create_model(_measurements(x, None, reps=reps)),
+                          SegmentedModel)
+    # the same step on thousands of events is a change
+    large = [1000 * v + 1000 for v in counts]
+    assert isinstance(SegmentedChangePointModeler().create_model(_measurements(x, large)), SegmentedModel)
+
+
 def test_save_and_reload_segmented_models(tmp_path):
     s = paper_example()
     x = np.arange(1, 19.0)
@@ -222,9 +254,11 @@ def test_help_lists_the_smooth_comparison_options():
 
 # -- the modeler builds the core detection classes from its unchanged options ----------------------
 
+from extrap_segmented.segmentation.significance import NOISE_FACTOR  # noqa: E402
+
 OPTION_DEFAULTS = {"mode": "test", "window_size": 5, "theta": 0.5, "nrss_band_low": 0.1, "nrss_band_high": 0.5,
                    "epsilon_limit": 4.0, "max_change_points": 2, "min_segment_size": 3, "min_relative_error": 0.06,
-                   "f_limit": 10.0, "compare_smooth": True, "smooth_error_ratio": 0.5, "reliable_segment_points": 5}
+                   "noise_factor": NOISE_FACTOR, "quantisation_steps": 1.0, "f_limit": 10.0, "compare_smooth": True, "smooth_error_ratio": 0.5, "reliable_segment_points": 5}
 
 
 def test_segmentation_options_and_defaults_unchanged():
@@ -244,7 +278,7 @@ def test_modeler_builds_the_detection_class_of_its_mode_with_its_options():
     modeler.f_limit, modeler.window_size, modeler.compare_smooth = 20.0, 6, False
     test = modeler._searcher()
     assert type(test) is SignificanceSearch
-    assert (test.f_limit, test.window, test.compare_smooth, test.noise_factor) == (20.0, 6, False, 3.0)
+    assert (test.f_limit, test.window, test.compare_smooth, test.noise_factor) == (20.0, 6, False, NOISE_FACTOR)
     modeler.mode, modeler.theta, modeler.nrss_band_low, modeler.nrss_band_high = "paper", 0.7, 0.2, 0.6
     paper = modeler._searcher()
     assert type(paper) is PaperWindowSearch
@@ -277,3 +311,27 @@ def test_reliable_segment_points_option_controls_the_warning():
         warnings.simplefilter("error", SegmentationWarning)  # a 3-point segment is reliable enough now
         model = modeler.create_model(_measurements(x, y, "short"))
     assert model.annotations[0].suggestions == []
+
+
+def test_messages_and_annotations_use_the_parameters_own_name(tmp_path):
+    # through the stock `extrap` command on a text file whose parameter is x
+    import subprocess
+    import sys
+    from pathlib import Path
+    x = 2.0 ** np.arange(1, 9)
+    y = np.where(np.arange(8) < 5, 50 + x, 0.01 * x ** 3)
+    text = tmp_path / "x.txt"
+    text.write_text("PARAMETER x\nPOINTS " + " ".join(f"{v:g}" for v in x) + "\nREGION short\nMETRIC time\n"
+                    + "".join(f"DATA {v:g}\n" for v in y))
+    saved = tmp_path / "x.extra-p"
+    extrap = Path(sys.executable).with_name("extrap")
+    result = subprocess.run([str(extrap), "--text", str(text), "--modeler", "segmented", "--disable-progress",
+                             "--save-experiment", str(saved)], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "short [time]: segment 2 (x=64…256) has only 3 points" in result.stderr
+    assert "measure next at x=91, x=181" in result.stderr and "p=" not in result.stderr
+    assert "for x<=32.0" in result.stdout or "for x<=" in result.stdout
+    experiment = experiment_io.read_experiment(str(saved))
+    model = next(iter(next(iter(experiment.modelers)).models.values()))
+    content = model.annotations[0].content()
+    assert "change between x=32 and x=64" in content and "p=" not in content

@@ -1,0 +1,1 @@
+"""The Dask path: ``extrap-segmented run --scheduler local|ADDRESS`` (needs the ``dask`` extra)."""

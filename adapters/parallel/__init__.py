@@ -1,0 +1,1 @@
+"""Local parallelism of the modelers: kernels in ordered chunks on joblib (loky) worker processes."""

@@ -1,0 +1,115 @@
+"""Measurement noise from repetitions: per point, pooled (robust), and the error limit it implies.
+
+The default detection compares the relative RMS error of one segment with a limit. Without
+repetitions the limit is fixed (6 %, enough for up to 5 % uniform noise). With repetitions the
+noise is measured, so the limit follows it both ways: low measured noise lowers it (small
+changes become visible), high noise raises it.
+
+* :func:`repetition_noise` – per point, the relative standard error of the mean of its
+  repetitions and the number of repetitions;
+* :func:`pooled_noise` – one robust estimate over the points of a series part: the median of
+  the per-point variances, corrected for the median's bias (χ² median), so a point with an
+  outlying repetition does not move it;
+* :func:`noise_limit` – the error limit: ``noise_factor`` × pooled noise of the means ×
+  sqrt(F quantile(``quantile``; n − 2, pooled degrees of freedom)). The F quantile accounts for
+  the residual degrees of freedom of the one-segment fit and for the uncertainty of a noise
+  estimate from few repetitions; ``noise_factor`` was calibrated by simulation
+  (``benchmarks/segmentation/segmentation_calibration.py``, docs/segmentation.md).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+from numpy.typing import ArrayLike
+from scipy import stats
+
+from extrap_segmented.exceptions import InvalidInputError
+
+
+def repetition_noise(values: Sequence[ArrayLike]) -> tuple[np.ndarray, np.ndarray]:
+    """Per point: relative standard error of the mean, and the number of repetitions.
+
+    Args:
+        values: per point, the values of its repetitions (NaN ignored).
+
+    Returns:
+        ``(noise, repetitions)``: ``std(ddof=1) / |mean| / sqrt(r)`` (0 for one repetition or a
+        zero mean) and ``r``, each of shape (n,).
+    """
+    noise, reps = [], []
+    for point in values:
+        v = np.asarray(point, dtype=float).ravel()
+        v = v[np.isfinite(v)]
+        r = len(v)
+        mean = float(np.mean(v)) if r else 0.0
+        noise.append(float(np.std(v, ddof=1)) / abs(mean) / np.sqrt(r) if r >= 2 and mean else 0.0)
+        reps.append(r)
+    return np.asarray(noise, dtype=float), np.asarray(reps, dtype=int)
+
+
+def pooled_noise(noise: ArrayLike, repetitions: ArrayLike | None = None) -> tuple[float, float]:
+    """Robust pooled relative noise of the means of a series part.
+
+    Args:
+        noise: per point, the relative standard error of its mean.
+        repetitions: per point, its number of repetitions (None: the noise is taken as known
+            exactly, infinite degrees of freedom).
+
+    Returns:
+        ``(sigma, dof)``: relative standard error of a mean with the typical (median) number of
+        repetitions, and the degrees of freedom of the estimate (sum of ``r - 1`` over the
+        points with ≥ 2 repetitions; ``inf`` without repetition counts). ``(0, 0)`` when no
+        point has two repetitions.
+    """
+    noise = np.asarray(noise, dtype=float)
+    if repetitions is None:
+        return (float(np.median(noise)) if len(noise) else 0.0), np.inf
+    reps = np.broadcast_to(np.asarray(repetitions, dtype=float), noise.shape)
+    usable = reps >= 2
+    if not usable.any():
+        return 0.0, 0.0
+    r = reps[usable]
+    # variance of one repetition, per point; their median is robust to a point with an outlier
+    single = noise[usable] ** 2 * r
+    df = r - 1
+    typical_df = float(np.median(df))
+    bias = _chi2_median(typical_df) / typical_df  # median of chi²_df / df (< 1)
+    variance = float(np.median(single)) / bias
+    return float(np.sqrt(variance / np.median(r))), float(df.sum())
+
+
+def noise_limit(sigma: float, dof: float, points: int, noise_factor: float, quantile: float = 0.99) -> float:
+    """Relative RMS error one segment may show by noise alone.
+
+    Args:
+        sigma: pooled relative noise of the means (:func:`pooled_noise`).
+        dof: its degrees of freedom (``inf``: known exactly).
+        points: points of the series part (the one-segment fit has ``points - 2`` residual
+            degrees of freedom).
+        noise_factor: calibrated factor (≥ 0).
+        quantile: F quantile, in (0, 1).
+
+    Returns:
+        ``noise_factor * sigma * sqrt(F_quantile(points - 2, dof))`` (0 for ``sigma`` 0).
+
+    Raises:
+        InvalidInputError: quantile outside (0, 1).
+    """
+    if not 0 < quantile < 1:
+        raise InvalidInputError(f"noise_quantile must be in (0, 1), got {quantile!r}")
+    if sigma <= 0 or dof <= 0:
+        return 0.0
+    return float(noise_factor * sigma * np.sqrt(_f_quantile(quantile, max(points - 2, 1), float(dof))))
+
+
+# scipy's distribution functions take ~0.1 ms a call; a search asks for the same few values often
+@lru_cache(maxsize=4096)
+def _chi2_median(df: float) -> float:
+    return float(stats.chi2.median(df))
+
+
+@lru_cache(maxsize=4096)
+def _f_quantile(quantile: float, m: int, dof: float) -> float:
+    return float(stats.chi2.ppf(quantile, m) / m if np.isinf(dof) else stats.f.ppf(quantile, m, dof))

@@ -1,0 +1,83 @@
+"""``extrap-segmented run`` on a Dask LocalCluster: same models as in-process ``extrap``, nothing per-rank sent
+to the client, saved experiment opens in ``extrap``."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+
+
+def _tool(name: str, *args, timeout: float = 180) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "EXTRAP_SEGMENTED_DISABLE")}
+    run = subprocess.run([str(Path(sys.executable).with_name(name)), *map(str, args)], capture_output=True,
+                         text=True, env=env, timeout=timeout, cwd=str(REPO_ROOT.parent))
+    assert run.returncode == 0, f"{name} {args}: {run.stderr[-3000:]}"
+    return run
+
+
+@pytest.fixture(scope="module")
+def cube_set(tmp_path_factory) -> Path:
+    """6 points x 128 ranks x 40 call paths x 2 metrics x 2 repetitions."""
+    spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    path = tmp_path_factory.mktemp("dask") / "bench"
+    module.generate_large(path, points=6, ranks=128, n_paths=40, n_metrics=2, repetitions=2)
+    return path
+
+
+@pytest.mark.slow
+def test_clustered_on_local_cluster_equals_in_process_extrap(cube_set, tmp_path):
+    saved = tmp_path / "dask.extra-p"
+    dask_run = _tool("extrap-segmented", "run", "--cube-ranks", cube_set, "--modeler", "clustered",
+                     "--options", "threshold=0.2", "--scheduler", "local", "--workers", "2", "--disable-progress",
+                     "--stats", "--save-experiment", saved)
+    local_saved = tmp_path / "local.extra-p"
+    local = _tool("extrap", "--cube-ranks", cube_set, "--modeler", "clustered", "--options", "threshold=0.2",
+                  "--disable-progress", "--save-experiment", local_saved)
+    assert dask_run.stdout.count("Clusters:") == local.stdout.count("Clusters:") >= 60
+    assert dask_run.stdout == local.stdout
+
+    # the client received aggregates and models only: far less than the per-rank values the workers read
+    stats = re.search(r"per-rank values read: (\d+) bytes; kept for the modeler: (\d+) bytes \(on the workers\); "
+                      r"sent to the client: (\d+) bytes", dask_run.stderr)
+    per_rank, kept, to_client = map(int, stats.groups())
+    # every call path read at every point (those at only some points are later left out): 6 points x 2 metrics
+    # x 2 repetitions x 128 ranks x 8 bytes per call path
+    assert per_rank % (6 * 2 * 2 * 128 * 8) == 0 and per_rank >= 6 * 2 * 2 * 128 * 8 * 30
+    assert kept * 2 == per_rank  # one value per rank instead of two repetitions
+    assert to_client < 0.5 * per_rank, (to_client, per_rank)
+
+    # the saved experiment opens in extrap and shows what the in-process one shows
+    reopened = _tool("extrap", "--experiment", saved, "--disable-progress")
+    assert reopened.stdout == _tool("extrap", "--experiment", local_saved, "--disable-progress").stdout
+    assert reopened.stdout.count("Model:") >= 60
+
+
+@pytest.mark.slow
+def test_segmented_on_stock_cube_input_equals_extrap_cube(fixtures_dir):
+    gather = fixtures_dir / "cube" / "gather-switch-p"
+    dask_run = _tool("extrap-segmented", "run", "--cube", gather, "--modeler", "segmented", "--workers", "1",
+                     "--kernels-per-task", "1", "--disable-progress", "--print", "{callpath} [{metric}]: {model}")
+    local = _tool("extrap", "--cube", gather, "--modeler", "segmented", "--disable-progress",
+                  "--print", "{callpath} [{metric}]: {model}")
+    assert dask_run.stdout == local.stdout
+    assert dask_run.stdout.count(" [time]: ") == 6 and "MPI_Gather [time]: -0.0008384304130090863" in dask_run.stdout
+
+
+def test_unknown_directory_is_a_clear_error(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    run = subprocess.run([str(Path(sys.executable).with_name("extrap-segmented")), "run", "--cube-ranks",
+                          str(tmp_path / "missing"), "--workers", "1"], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert run.returncode == 1
+    assert f"{tmp_path / 'missing'} is not a directory" in run.stderr

@@ -1,0 +1,105 @@
+"""``jobs``: kernels modeled on loky worker processes give the same output as in one process."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from extrap_segmented.adapters.parallel.runner import available_cores, map_kernels, plan_chunks, resolve_jobs
+from extrap_segmented.exceptions import InvalidInputError
+
+REPO_ROOT = Path(__file__).resolve().parents[3]
+
+
+def load_generator():
+    spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def cube_set(tmp_path_factory) -> Path:
+    """6 points x 16 ranks x 40 call paths x 2 metrics x 2 repetitions (80 kernels at every point)."""
+    path = tmp_path_factory.mktemp("scale") / "bench"
+    load_generator().generate_large(path, points=6, ranks=16, n_paths=40, n_metrics=2, repetitions=2)
+    return path
+
+
+@pytest.fixture(scope="session")
+def run_tool():
+    """Runs a console script of the test environment (see :func:`_run_tool`)."""
+    return _run_tool
+
+
+def _run_tool(name: str, *args, timeout: float = 120) -> subprocess.CompletedProcess:
+    """Runs a console script of the test environment; the repository root is not on sys.path."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "EXTRAP_SEGMENTED_DISABLE")}
+    executable = Path(sys.executable).with_name(name)
+    return subprocess.run([str(executable), *map(str, args)], capture_output=True, text=True, env=env,
+                          timeout=timeout, cwd=str(REPO_ROOT.parent))
+
+
+def _square_and_warn(x):
+    if x % 7 == 0:
+        warnings.warn(f"kernel {x} is a multiple of 7", UserWarning)
+    return x * x, os.getpid()
+
+
+def test_results_and_warnings_in_kernel_order_on_worker_processes():
+    items = list(range(50))
+    with warnings.catch_warnings(record=True) as serial_warnings:
+        warnings.simplefilter("always")
+        serial = map_kernels(_square_and_warn, items, jobs=1)
+    with warnings.catch_warnings(record=True) as parallel_warnings:
+        warnings.simplefilter("always")
+        parallel = map_kernels(_square_and_warn, items, jobs=2, min_chunk=1)
+    assert [r for r, _ in parallel] == [r for r, _ in serial] == [x * x for x in items]
+    assert {pid for _, pid in serial} == {os.getpid()}
+    assert os.getpid() not in {pid for _, pid in parallel}  # really ran in workers
+    assert [str(w.message) for w in parallel_warnings] == [str(w.message) for w in serial_warnings] == \
+        [f"kernel {x} is a multiple of 7" for x in range(0, 50, 7)]
+    # the re-emitted warning points where the original did
+    assert {w.filename for w in parallel_warnings} == {__file__}
+
+
+def test_chunks_cover_every_kernel_once_in_order():
+    for n in (0, 1, 15, 16, 17, 100, 1001):
+        for jobs in (1, 2, 3, 8):
+            chunks = plan_chunks(n, jobs)
+            assert [i for a, b in chunks for i in range(a, b)] == list(range(n))
+    assert plan_chunks(100, 1) == [(0, 100)]
+    assert len(plan_chunks(100, 2)) == 6  # 100 // 16 chunks, fewer than 4 per worker
+    assert len(plan_chunks(10_000, 2)) == 8
+
+
+def test_jobs_values():
+    assert resolve_jobs(0) == resolve_jobs(None) == available_cores()
+    assert resolve_jobs(3) == 3
+    assert resolve_jobs(-1) == available_cores()
+    with pytest.raises(InvalidInputError, match="option jobs must be an integer.*'many'"):
+        resolve_jobs("many")
+    with pytest.raises(InvalidInputError, match="jobs=-99 leaves no process"):
+        resolve_jobs(-99)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("modeler", ["segmented", "clustered", "expectation"])
+def test_extrap_output_byte_identical_for_every_jobs_value(cube_set, run_tool, modeler):
+    outputs = {}
+    for jobs in (1, 2, 3):
+        run = run_tool("extrap", "--cube-ranks", cube_set, "--modeler", modeler, "--options", f"jobs={jobs}",
+                       "--print", "all")
+        assert run.returncode == 0, run.stderr[-2000:]
+        outputs[jobs] = run.stdout
+    # every kernel has a model (segmented ones print "Model 1:" …); enough kernels for 2+ chunks
+    lines = outputs[1].splitlines()
+    models = sum(line.startswith(("\t\tModel: ", "\t\tModel 1: ")) for line in lines)
+    assert outputs[1].count("Metric:") == models >= 56
+    assert outputs[2] == outputs[1]
+    assert outputs[3] == outputs[1]
