@@ -51,13 +51,22 @@ def extrap_window(qtbot):
         window, _ = extrapgui.main(args=list(map(str, args)), test=True)
         install()  # registration installs it when the GUI is imported first; earlier tests may have read the registries
         window.resize(1366, 768)
-        qtbot.addWidget(window)
         windows.append(window)
         qtbot.waitExposed(window)
         return window
 
     yield open_window
     sys.excepthook, warnings.showwarning = saved[0], saved[1]
+    from PySide6.QtWidgets import QMessageBox
+    for window in windows:
+        for box in window.findChildren(QMessageBox):
+            # Extra-P's handler forgets a box on destruction from a list test mode never fills
+            box.destroyed.disconnect()
+        # Extra-P asks "Are you sure to quit?" (a modal box) when a file is open: not in a test
+        window.setWindowFilePath("")
+        window.close()
+        window.deleteLater()
+    qtbot.wait(1)
     warnings.filters[:] = saved[2]
     logging.getLogger().handlers[:] = saved[3]
 
