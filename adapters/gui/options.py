@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QGroupBox, QLabel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton
 
 from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
 from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
@@ -56,12 +57,27 @@ HELP: dict[str, dict[str, OptionHelp]] = {
                                      "so a gently bending kernel is not split.", _in_mode("test")),
         "smooth_error_ratio": OptionHelp("Test mode: the smooth curve must still miss by at least this fraction "
                                          "of the error limit before two segments are preferred.", _in_mode("test")),
+        "noise_factor": OptionHelp("Test mode, with repetitions: a kernel is only split when one curve misses "
+                                   "by more than this many times the run-to-run noise of the means. 1.5 keeps "
+                                   "false splits below 1 in 100.", _in_mode("test")),
+        "quantisation_steps": OptionHelp("Test mode: counters with integer values (calls, messages) are not split "
+                                         "when one curve stays within this many counts of every value.",
+                                         _in_mode("test")),
         "reliable_segment_points": OptionHelp("A segment with fewer points is reported as unreliable, with the "
                                               "process counts to measure next."),
+        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
     },
     "Clustered": {
+        "classifier": OptionHelp("How ranks are sorted into classes. 'adaptive': a gap between ranks counts "
+                                 "when it is large against the spread and the run-to-run noise; lone extreme "
+                                 "ranks become outliers. 'paper': a new class wherever sorted neighbours differ "
+                                 "by more than the threshold."),
         "threshold": OptionHelp("Ranks whose values differ by more than this fraction (0.1 = 10 %) from their "
-                                "sorted neighbour start a new class."),
+                                "sorted neighbour start a new class (paper classifier; adaptive uses it below "
+                                "8 ranks)."),
+        "max_outlier_fraction": OptionHelp("Adaptive classifier: at most this share of the ranks (0.1 = 10 %) is "
+                                           "set aside as outliers, ranks unlike any other.",
+                                           lambda m: getattr(m, "classifier", "adaptive") == "adaptive"),
         "rank_value": OptionHelp("How the repetitions of one rank become one value."),
         "cluster_value": OptionHelp("How the ranks of one class become the value that is modeled."),
         "rules_file": OptionHelp("Optional TOML file naming classes of ranks (rank lists or grid positions). "
@@ -71,6 +87,9 @@ HELP: dict[str, dict[str, OptionHelp]] = {
         "min_points": OptionHelp("Measurement points per parameter needed before configurations with the same "
                                  "class count are modeled."),
         "plot_dir": OptionHelp("Folder for one PNG per kernel with its classes and models (empty: none)."),
+        "plot_kernels": OptionHelp("Which kernels get a PNG in the plot folder: a pattern matched against the "
+                                   "call path, e.g. *MPI_Allreduce*.", lambda m: bool(getattr(m, "plot_dir", ""))),
+        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
     },
     "Expectation": {
         "expectation": OptionHelp("The growth you expect, e.g. O(log p), O(p log p). Empty: no verdict, the "
@@ -81,8 +100,73 @@ HELP: dict[str, dict[str, OptionHelp]] = {
         "depth": OptionHelp("How finely exponents between the usual ones are tried (rounds of halving)."),
         "refinement": OptionHelp("Extra slower-growing exponents tried below the expectation."),
         "prefer_expectation": OptionHelp("Keep the expected growth unless another one fits clearly better."),
+        "aggregation": OptionHelp("Which value of the repetitions at each point is modeled: mean, median, min "
+                                  "or q1 (lower quartile; robust against noisy runs)."),
+        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
     },
 }
+
+
+#: Per modeler NAME: (group title, option fields, open at first). Options of no group (Extra-P's
+#: own function-search options, jobs) end up in :data:`OTHER_GROUP`, closed.
+GROUPS: dict[str, list[tuple[str, tuple[str, ...], bool]]] = {
+    "Segmented": [
+        ("Change detection", ("mode", "window_size", "max_change_points", "min_segment_size",
+                              "reliable_segment_points"), True),
+        ("Test mode", ("min_relative_error", "noise_factor", "quantisation_steps", "f_limit", "compare_smooth",
+                       "smooth_error_ratio"), True),
+        ("Paper mode (Ilyas et al.)", ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit"), False),
+    ],
+    "Clustered": [
+        ("Classes of ranks", ("classifier", "threshold", "max_outlier_fraction", "rules_file", "extra_metrics"), True),
+        ("Values modeled", ("rank_value", "cluster_value", "min_points"), True),
+        ("Plots", ("plot_dir", "plot_kernels"), False),
+    ],
+    "Expectation": [
+        ("Expectation", ("expectation", "deviation", "prefer_expectation"), True),
+        ("Search space", ("upper_bound", "depth", "refinement", "aggregation"), False),
+    ],
+}
+OTHER_GROUP = "Function search and speed"
+
+
+def _flatten(options) -> list[DynamicOption]:
+    flat = []
+    for _, option in options:
+        flat.extend(_flatten(option.items()) if isinstance(option, DynamicOptionsGroup) else [option])
+    return flat
+
+
+class Section(QWidget):
+    """A titled group of options that collapses to its title (click the title)."""
+
+    def __init__(self, title: str, expanded: bool):
+        super().__init__()
+        self.header = QToolButton(self)
+        self.header.setText(title)
+        self.header.setCheckable(True)
+        self.header.setChecked(expanded)
+        self.header.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.header.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
+        self.body = QWidget(self)
+        self.form = QFormLayout(self.body)
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.form.setContentsMargins(14, 0, 0, 4)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.header)
+        layout.addWidget(self.body)
+        self.header.toggled.connect(self.set_expanded)
+        self.set_expanded(expanded)
+
+    def set_expanded(self, expanded: bool) -> None:
+        self.header.setChecked(expanded)
+        self.header.setArrowType(Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow)
+        self.body.setVisible(expanded)
+
+    def is_expanded(self) -> bool:
+        return self.header.isChecked()
 
 
 def _default_text(value) -> str:
@@ -103,9 +187,25 @@ def tooltip(modeler, option: DynamicOption) -> str:
 class PluginOptionsWidget(ModelerOptionsWidget):
     """Extra-P's options form for one of our modelers, with our tooltips and enabling rules."""
 
+    def init_ui(self, layout, has_parent_options):
+        self._fields, self.sections = {}, {}  # (again on "Reset options to defaults")
+        super().init_ui(layout, has_parent_options)
+
     def _create_options(self, layout, options):
-        self._fields = getattr(self, "_fields", {})
-        super()._create_options(layout, options)
+        # Called once with all options: they are laid out in collapsible sections of our own
+        # grouping instead of Extra-P's flat form (whose groups cannot collapse).
+        by_field = {option.field: option for option in _flatten(options)}
+        groups = GROUPS.get(getattr(self.object_with_options, "NAME", ""), [])
+        grouped = {field for _, fields, _ in groups for field in fields}
+        rest = tuple(field for field in by_field if field not in grouped)
+        for title, fields, expanded in groups + [(OTHER_GROUP, rest, False)]:
+            present = [by_field[f] for f in fields if f in by_field]
+            if not present:
+                continue
+            section = Section(title, expanded)
+            super()._create_options(section.form, [(o.field, o) for o in present])
+            layout.addRow(section)
+            self.sections[title] = section
         self._update_enabled()
 
     def _determine_label(self, option):

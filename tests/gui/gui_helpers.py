@@ -79,14 +79,19 @@ def select_modeler(window, name: str):
     return widget
 
 
-def expand_options(qtbot, window):
+def expand_options(qtbot, window, *, all_sections: bool = False):
+    """Opens Extra-P's "Advanced options" (and every section of our panel); returns the panel."""
     container = window.modeler_widget._options_container
     toggle = container.findChild(type(container._toggle), "expanderToggle")
     if toggle.isChecked():  # checked = closed
         toggle.click()
+    panel = container.content()
+    if all_sections:
+        for section in panel.options.sections.values():
+            section.set_expanded(True)
     for _ in range(3):
         qtbot.wait(10)
-    return container.content()
+    return panel
 
 
 def generate(window, modeler: str, name: str):

@@ -17,7 +17,7 @@ def test_expanded_panel_fits_a_1366x768_screen(qtbot, extrap_window, fixtures_di
     from extrap_segmented.adapters.gui.options import ScrollingOptions
     window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
     select_modeler(window, modeler)
-    panel = expand_options(qtbot, window)
+    panel = expand_options(qtbot, window, all_sections=True)
     assert isinstance(panel, ScrollingOptions)
     assert panel.isVisible() and panel.height() >= 100
     # A 768-px screen minus a 40-px task bar and a 28-px title bar leaves 700 px for the window.
@@ -28,6 +28,25 @@ def test_expanded_panel_fits_a_1366x768_screen(qtbot, extrap_window, fixtures_di
     panel.ensureWidgetVisible(last)
     qtbot.wait(10)
     assert last.visibleRegion().boundingRect().height() > 0
+    print(f"\n{modeler}: window minimum height {hint.height()} px with every section expanded")
+
+
+def test_sections_group_the_options_and_collapse(qtbot, extrap_window, fixtures_dir):
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, "Segmented")
+    options = expand_options(qtbot, window).options
+    assert list(options.sections) == ["Change detection", "Test mode", "Paper mode (Ilyas et al.)",
+                                      "Function search and speed"]
+    paper = options.sections["Paper mode (Ilyas et al.)"]
+    theta = options.widgets_of("theta")[-1]
+    assert not paper.is_expanded() and not theta.isVisible()  # closed at first: test mode is the default
+    paper.header.click()
+    qtbot.wait(10)
+    assert paper.is_expanded() and theta.isVisible()
+    paper.header.click()
+    assert not theta.isVisible()
+    # Extra-P's own options of the function search are there, in the last section
+    assert options.widgets_of("allow_log_terms") and options.widgets_of("jobs")
 
 
 def test_paper_mode_options_disabled_in_test_mode_and_back(qtbot, extrap_window, fixtures_dir):
