@@ -13,8 +13,9 @@ from typing import Callable, Optional
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton
 
-from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
 from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
+
+from ..plugin.extrap_internals import options_widget_base
 
 #: Height the options panel asks for (px); it grows into free space of the dock and scrolls
 #: otherwise. Chosen so that Extra-P's window with its docks and this panel expanded fits on a
@@ -184,7 +185,7 @@ def tooltip(modeler, option: DynamicOption) -> str:
     return f"{text}\nDefault: {_default_text(option.value)}."
 
 
-class PluginOptionsWidget(ModelerOptionsWidget):
+class PluginOptionsWidget(options_widget_base()):
     """Extra-P's options form for one of our modelers, with our tooltips and enabling rules."""
 
     def init_ui(self, layout, has_parent_options):

@@ -79,18 +79,22 @@ def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: s
         if len(curves.segments) > 1:
             label = f"segment {i + 1} ({parameter} = {segment.first:g}…{segment.last:g}): {label}"
         axes.plot(grid, values, "-", color=colors[i % len(colors)], linewidth=2, label=label)
-    for j, change in enumerate(curves.change_points):
-        axes.axvline(change, color="#555555", linestyle="--", linewidth=1,
-                     label="change point" if j == 0 else None)
-        at = curves.y[np.argmin(np.abs(curves.x - change))]
-        axes.plot([change], [at], marker="D", markersize=10, markerfacecolor="none",
-                  markeredgecolor="#c0392b", markeredgewidth=2, zorder=4)
-    for before, after in curves.changes():
+    for j, (before, after) in enumerate(curves.changes()):
+        # The change lies somewhere between the two measured points: a band, a line when shared.
+        label = "change point" if j == 0 else None
+        if before == after:
+            axes.axvline(before, color="#c0392b", linestyle="--", linewidth=1, label=label)
+        else:
+            axes.axvspan(before, after, color="#c0392b", alpha=0.12, label=label)
         at = curves.y[np.argmin(np.abs(curves.x - before))]
         text = (f"change at {parameter} = {before:g}" if before == after
                 else f"change between {parameter} = {before:g} and {after:g}")
         axes.annotate(text, (before, at), textcoords="offset points", xytext=(-10, 24), color="#c0392b",
                       fontsize=9, ha="right", arrowprops=dict(arrowstyle="-", color="#c0392b", lw=0.8))
+    for change in curves.change_points:  # the measured points next to a change
+        at = curves.y[np.argmin(np.abs(curves.x - change))]
+        axes.plot([change], [at], marker="D", markersize=10, markerfacecolor="none", linestyle="none",
+                  markeredgecolor="#c0392b", markeredgewidth=2, zorder=4)
     if log_x and curves.x.size and curves.x.min() > 0:
         axes.set_xscale("log", base=2)
         axes.set_xticks(curves.x)

@@ -47,6 +47,7 @@ INTERNALS = (
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
+    "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -418,6 +419,24 @@ def unwrap_schema_io() -> None:
 
 
 # -- GUI -------------------------------------------------------------------------------------
+
+#: Methods of Extra-P's options form that our panel overrides (all take ``self`` and the names
+#: below): laying out the options, the label and the input of one option, applying a value.
+OPTIONS_WIDGET_HOOKS = {
+    "init_ui": ("layout", "has_parent_options"),
+    "_create_options": ("layout", "options"),
+    "_determine_label": ("option",),
+    "_determine_field": ("option",),
+    "_check_and_apply": ("option", "value"),
+}
+
+
+def options_widget_base() -> type:
+    """Extra-P's ``ModelerOptionsWidget``, whose :data:`OPTIONS_WIDGET_HOOKS` our panel overrides
+    (Extra-P offers no other way to add tooltips, enabling rules or collapsible groups)."""
+    from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
+    return ModelerOptionsWidget
+
 
 def replace_modeler_options_widget(make_factory: Callable[[type], Callable]) -> None:
     """Replaces the name ``ModelerOptionsWidget`` in ``extrap.gui.ModelerWidget`` (idempotent).
