@@ -73,12 +73,20 @@ class ExpectationVerdictAnnotation(Annotation):
                 f"δ = {self.divergence}")
 
     def icon(self, **context):
+        # Symbols drawn as strokes, not font glyphs: legible at 16 px whatever fonts are installed.
         colour = _COLOURS.get(self.verdict, "#757575")
-        symbol = {"match": "&#10003;", "approximate": "&#8776;", "no match": "&#10007;",
-                  "inconclusive": "?"}.get(self.verdict, "!")
+        stroke = 'fill="none" stroke="white" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"'
+        symbol = {"match": f'<path d="M3.5 8.5 L6.8 11.8 L12.5 4.5" {stroke}/>',
+                  "approximate": f'<path d="M3.5 6.5 Q5.75 4.5 8 6.5 T12.5 6.5 M3.5 10.5 Q5.75 8.5 8 10.5 T12.5 10.5" '
+                                 f'{stroke}/>',
+                  "no match": f'<path d="M4.5 4.5 L11.5 11.5 M11.5 4.5 L4.5 11.5" {stroke}/>',
+                  }.get(self.verdict)
+        if symbol is None:  # inconclusive, error
+            text = "?" if self.verdict == "inconclusive" else "!"
+            symbol = (f'<text x="8" y="13" font-size="13" font-weight="bold" text-anchor="middle" fill="white" '
+                      f'font-family="sans-serif">{text}</text>')
         return ('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">'
-                f'<circle cx="8" cy="8" r="7.5" fill="{colour}"/>'
-                f'<text x="8" y="12" font-size="11" text-anchor="middle" fill="white">{symbol}</text></svg>')
+                f'<circle cx="8" cy="8" r="7.5" fill="{colour}"/>{symbol}</svg>')
 
     def content(self, **context):
         r2 = "-" if self.adjusted_r2 is None else f"{self.adjusted_r2:.3f}"

@@ -34,6 +34,53 @@ def write_segmented_experiment(path: Path) -> Path:
     return path
 
 
+#: A short first segment (p = 8, 16, 32): the CLI suggests measuring next at p = 11 and p = 23.
+SHORT_SEGMENT_POINTS = (8, 16, 32, 64, 96, 128, 192, 256, 512, 1024)
+
+
+def short_segment_time(p: float) -> float:
+    return 2.0 + 0.05 * p if p <= 32 else 3.0 + 0.0004 * p ** 2
+
+
+def write_experiment(path: Path, points, time) -> Path:
+    lines = ["PARAMETER p", "POINTS " + " ".join(map(str, points)), "", "REGION solver", "METRIC time"]
+    for p in points:
+        lines.append("DATA " + " ".join(f"{time(p) * (1 + d):.6g}" for d in (-0.01, 0.0, 0.01)))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.fixture
+def short_segment_experiment(tmp_path) -> Path:
+    return write_experiment(tmp_path / "short_segment.txt", SHORT_SEGMENT_POINTS, short_segment_time)
+
+
+def tooltip_of_annotations(window, row: int = 0) -> str:
+    """What the call tree shows when hovering the annotation icons of ``row``."""
+    from PySide6.QtCore import Qt
+    model = window.selector_widget.tree_model
+    return model.data(model.index(row, 2), Qt.ItemDataRole.ToolTipRole) or ""
+
+
+def icon_glyph_height(svg: str, row_height: int = 16) -> int:
+    """Height in pixels of the white text of an annotation icon drawn as Extra-P draws it (scaled
+    to the row height)."""
+    from PySide6.QtCore import QByteArray, QRectF
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+    renderer = QSvgRenderer(QByteArray(svg.encode()))
+    size = renderer.defaultSize()
+    width = round(size.width() * row_height / size.height())
+    image = QImage(width, row_height, QImage.Format.Format_ARGB32)
+    image.fill(0)
+    painter = QPainter(image)
+    renderer.render(painter, QRectF(0, 0, width, row_height))
+    painter.end()
+    rows = [y for y in range(row_height) for x in range(width)
+            if image.pixelColor(x, y).lightness() > 200 and image.pixelColor(x, y).alpha() > 200]
+    return (max(rows) - min(rows) + 1) if rows else 0
+
+
 @pytest.fixture
 def segmented_experiment(tmp_path) -> Path:
     return write_segmented_experiment(tmp_path / "segmented.txt")
