@@ -8,6 +8,8 @@ annotation that states the error; the other kernels are modeled normally.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import warnings
 from typing import Sequence
 
@@ -170,6 +172,15 @@ class ExpectationModelSchema(ModelSchema):
         return ExpectationModel(None)
 
 
+def _exponent(value):
+    """A non-integer exponent as a simple fraction where it is one, as Extra-P's own terms hold
+    them (printed ``p^(1/4)``): Extra-P's GUI renders 1/4 as ¹⸍⁴ but 0.25 as ⁰' ²⁵."""
+    fraction = Fraction(float(value)).limit_denominator(64)
+    if fraction.denominator > 1 and abs(float(fraction) - float(value)) < 1e-12:
+        return fraction
+    return float(value)
+
+
 def build_function(fit) -> SingleParameterFunction:
     """Extra-P function of a :class:`~extrap_segmented.expectations.fit.FitResult`."""
     if fit.is_constant:
@@ -177,9 +188,9 @@ def build_function(fit) -> SingleParameterFunction:
     term = CompoundTerm()
     term.coefficient = fit.coefficient
     if fit.term.power != 0:
-        term.add_simple_term(SimpleTerm("polynomial", float(fit.term.power)))
+        term.add_simple_term(SimpleTerm("polynomial", _exponent(fit.term.power)))
     if fit.term.log != 0:
-        term.add_simple_term(SimpleTerm("logarithm", float(fit.term.log)))
+        term.add_simple_term(SimpleTerm("logarithm", _exponent(fit.term.log)))
     if fit.term.exp2 != 0:
         function = ExpectationFunction(term, exp2_exponent=float(fit.term.exp2))
     else:
