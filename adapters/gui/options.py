@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton
+from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton, QLineEdit
 
 from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
 
@@ -108,6 +108,11 @@ HELP: dict[str, dict[str, OptionHelp]] = {
 }
 
 
+#: Values our panels start with where they differ from the modeler's own default (the command
+#: line keeps O(p)): no expectation until the user states one, instead of marking every kernel
+#: that does not grow linearly red on the first "Generate models".
+GUI_DEFAULTS: dict[str, dict[str, object]] = {"Expectation": {"expectation": ""}}
+
 #: Per modeler NAME: (group title, option fields, open at first). Options of no group (Extra-P's
 #: own function-search options, jobs) end up in :data:`OTHER_GROUP`, closed.
 GROUPS: dict[str, list[tuple[str, tuple[str, ...], bool]]] = {
@@ -180,9 +185,11 @@ def _default_text(value) -> str:
 
 def tooltip(modeler, option: DynamicOption) -> str:
     """Plain-words tooltip of ``option`` ending with its default value."""
-    entry = HELP.get(getattr(modeler, "NAME", ""), {}).get(option.field)
+    name = getattr(modeler, "NAME", "")
+    entry = HELP.get(name, {}).get(option.field)
     text = entry.text if entry else (option.description or "")
-    return f"{text}\nDefault: {_default_text(option.value)}."
+    default = GUI_DEFAULTS.get(name, {}).get(option.field, option.value)
+    return f"{text}\nDefault: {_default_text(default)}."
 
 
 class PluginOptionsWidget(options_widget_base()):
@@ -217,6 +224,9 @@ class PluginOptionsWidget(options_widget_base()):
 
     def _determine_field(self, option):
         field = super()._determine_field(option)
+        start = GUI_DEFAULTS.get(getattr(self.object_with_options, "NAME", ""), {})
+        if option.field in start and isinstance(field, QLineEdit):
+            field.setText(str(start[option.field]))  # applied to the modeler through Extra-P's slot
         field.setToolTip(tooltip(self.object_with_options, option))
         self._fields.setdefault(option.field, []).append(field)
         return field

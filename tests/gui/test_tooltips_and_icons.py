@@ -33,3 +33,28 @@ def test_expectation_verdict_icon_is_legible(qtbot):
     from extrap_segmented.adapters.expectations.modeler import ExpectationVerdictAnnotation
     for verdict in ("match", "approximate", "no match"):
         assert icon_glyph_height(ExpectationVerdictAnnotation(verdict=verdict).icon()) >= 7, verdict
+
+
+def test_expectation_starts_neutral_then_shows_the_verdict_with_model_and_divergence(qtbot, extrap_window,
+                                                                                     fixtures_dir):
+    from extrap.util.exceptions import RecoverableError
+    from gui_helpers import expand_options, select_modeler
+    window = extrap_window(["--text", fixtures_dir / "series" / "mpi_collectives.txt"])
+    select_modeler(window, "Expectation")
+    options = expand_options(qtbot, window).options
+    field = options.widgets_of("expectation")[-1]
+    assert field.text() == "" and field.toolTip().endswith("Default: empty.")
+    models_before = len(window.getExperiment().modelers)
+    with pytest.raises(RecoverableError, match="state the growth you expect first"):
+        generate(window, "Expectation", "no expectation yet")
+    assert len(window.getExperiment().modelers) == models_before  # nothing marked, nothing added
+    field.setText("O(log p)")
+    generate(window, "Expectation", "expect log p")
+    select_callpath(window)  # MPI_Barrier
+    tooltip = tooltip_of_annotations(window)
+    # what `extrap --modeler expectation --options "expectation=O(log p)" --print all` prints for it
+    assert tooltip == "✗ no match: expected O(log p), model ≥ O(log^2 p), δ = O(log p)", tooltip
+    from PySide6.QtCore import Qt
+    model = window.selector_widget.tree_model
+    icons = model.data(model.index(0, 2), Qt.ItemDataRole.DisplayRole)
+    assert any(">no match</text>" in icon for icon in icons)  # the verdict in words next to the model
