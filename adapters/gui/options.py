@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton, QLineEdit
+from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton, QLineEdit, QSizePolicy
 
 from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
 
@@ -249,7 +249,8 @@ class PluginOptionsWidget(options_widget_base()):
 
 
 class ScrollingOptions(QScrollArea):
-    """Bounded-height scroll area around a :class:`PluginOptionsWidget`."""
+    """Scroll area around a :class:`PluginOptionsWidget`: asks for all its options' height but
+    shrinks to :data:`PANEL_HEIGHT` (then scrolls), so the window's minimum height stays small."""
 
     def __init__(self, parent, modeler):
         super().__init__(parent)
@@ -257,16 +258,36 @@ class ScrollingOptions(QScrollArea):
         self.setWidgetResizable(True)
         self.options = PluginOptionsWidget(self, modeler)
         self.setWidget(self.options)
-        self.setMaximumHeight(self.options.sizeHint().height() + 2)  # grows with free space up to all options
+        for section in self.options.sections.values():
+            section.header.toggled.connect(self._refit)
+        self._refit()
         parent.setEnabled(True)
+        main_widget = getattr(parent.parent(), "main_widget", None)  # Extra-P's ModelerWidget
+        if main_widget is not None:
+            from .tree import keep_annotations_column_fitted
+            keep_annotations_column_fitted(main_widget)
 
-    def sizeHint(self):
-        # Extra-P's expander gives its content a MinimumExpanding policy: the hint is the least
-        # height the panel takes, free space of the dock is added up to the maximum above.
+    def setSizePolicy(self, *policy):
+        # Extra-P's expander makes its content MinimumExpanding (the hint becomes the minimum,
+        # 1,298 px for Segmented's flat form); Preferred lets the panel shrink to its minimum.
+        super().setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+
+    def _refit(self, *_):
+        self.options.adjustSize()
+        self.setMaximumHeight(self.options.sizeHint().height() + 2)  # never taller than its options
+        self.updateGeometry()
+
+    def _with_scroll_bar(self, height: int):
         hint = self.options.sizeHint()
-        hint.setHeight(min(hint.height() + 2, PANEL_HEIGHT))
+        hint.setHeight(height)
         hint.setWidth(hint.width() + self.verticalScrollBar().sizeHint().width())
         return hint
+
+    def sizeHint(self):
+        return self._with_scroll_bar(self.options.sizeHint().height() + 2)
+
+    def minimumSizeHint(self):
+        return self._with_scroll_bar(min(self.options.sizeHint().height() + 2, PANEL_HEIGHT))
 
 
 def is_ours(modeler) -> bool:

@@ -58,3 +58,6 @@ def test_expectation_starts_neutral_then_shows_the_verdict_with_model_and_diverg
     model = window.selector_widget.tree_model
     icons = model.data(model.index(0, 2), Qt.ItemDataRole.DisplayRole)
     assert any(">no match</text>" in icon for icon in icons)  # the verdict in words next to the model
+    qtbot.wait(20)
+    tree = window.selector_widget.tree_view
+    assert tree.columnWidth(2) >= 80, tree.columnWidth(2)  # the badge is shown whole (Extra-P's width: ~22 px)
