@@ -165,10 +165,11 @@ class Settings:
     """The Clustered modeler's options for one run, plus the loaded rules; ``validate`` checks them."""
 
     def __init__(self, threshold, rank_value, cluster_value, min_points, rules, extra_metrics, plot_dir,
-                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1):
+                 classifier: str = "adaptive", max_outlier_fraction: float = 0.1, parameter_names=None):
         self.threshold, self.rank_value, self.cluster_value = threshold, rank_value, cluster_value
         self.min_points, self.rules, self.extra_metrics, self.plot_dir = min_points, rules, extra_metrics, plot_dir
         self.classifier, self.max_outlier_fraction = classifier, max_outlier_fraction
+        self.parameter_names = list(parameter_names or [])  # the experiment's, for plot axes
 
     def classifier_options(self) -> ClassifierOptions:
         """The options of :func:`extrap_segmented.classify_ranks` this run uses (checked)."""
@@ -326,7 +327,8 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     model.annotations.append(_annotation(model, settings))
     if settings.plot_dir:
         try:
-            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates)
+            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates,
+                        settings.parameter_names)
         except OSError as error:  # a plot that cannot be written must not change the model
             warnings.warn(f"Clustered modeler, {callpath}/{metric}: plot not written to {settings.plot_dir}: {error}",
                           ClusteringWarning, stacklevel=2)

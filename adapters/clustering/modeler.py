@@ -38,6 +38,7 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
@@ -91,6 +92,8 @@ class _ClusteringMixin:
                                                  "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
                                        name="Plot kernels")
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    #: The experiment's parameter names, told by Extra-P's model generator (plots name their axes).
+    parameter_names: Sequence[str] = ()
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
@@ -111,7 +114,8 @@ class _ClusteringMixin:
             extra = [name.strip() for name in self.extra_metrics.split(",") if name.strip()]
             threshold = rules.threshold if rules is not None and rules.threshold is not None else self.threshold
             settings = Settings(float(threshold), self.rank_value, self.cluster_value, int(self.min_points),
-                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction))
+                                rules, extra, self.plot_dir, self.classifier, float(self.max_outlier_fraction),
+                                parameter_names=list(self.parameter_names))
             settings.validate()
         except ExtrapSegmentedError as error:
             raise RecoverableError(f"Clustered modeler: {error}") from error
@@ -177,6 +181,16 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
         modeler.use_measure = self.use_measure
         return modeler
 
+
+def _tell_parameter_names(generator) -> None:
+    """Sets ``parameter_names`` on a Clustered modeler of Extra-P's model generator (Extra-P gives
+    a modeler only measurements, whose coordinates carry no names)."""
+    if isinstance(generator.modeler, _ClusteringMixin):
+        generator.modeler.parameter_names = [str(getattr(p, "name", p))
+                                             for p in getattr(generator.experiment, "parameters", None) or []]
+
+
+extrap_internals.before_model_all(_tell_parameter_names)
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with
 # an instance made directly (not looked up in the registry) is saved with its options too.

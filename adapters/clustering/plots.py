@@ -13,7 +13,20 @@ def _file_stem(callpath, metric) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", f"{callpath}-{metric}").strip("_")[:120]
 
 
-def plot_kernel(plot_dir, callpath, metric, model: ClusteredModel, primary, configurations, coordinates) -> None:
+def point_label(coordinate, names) -> str:
+    """``p=64, s=100`` (a panel title) for a configuration."""
+    return ", ".join(f"{name}={float(value):g}" for name, value in zip(names, tuple(coordinate)))
+
+
+def axis_label(parameter: int, coordinates, names) -> str:
+    """The name of parameter ``parameter``, with the values the others are fixed at: ``s (p=64)``."""
+    largest = np.max(np.array([tuple(c) for c in coordinates], dtype=float), axis=0) if coordinates else []
+    fixed = [f"{name}={largest[i]:g}" for i, name in enumerate(names) if i != parameter and i < len(largest)]
+    return names[parameter] + (f" ({', '.join(fixed)})" if fixed else "")
+
+
+def plot_kernel(plot_dir, callpath, metric, model: ClusteredModel, primary, configurations, coordinates,
+                parameter_names=None) -> None:
     """Writes ``<callpath>-<metric>-ranks.png`` (per-rank values by cluster, one strip per configuration)
     and ``<callpath>-<metric>-clusters.png`` (cluster values and models over the last parameter, member
     counts and membership models over the first) into ``plot_dir``.
@@ -23,16 +36,19 @@ def plot_kernel(plot_dir, callpath, metric, model: ClusteredModel, primary, conf
     directory = Path(plot_dir)
     directory.mkdir(parents=True, exist_ok=True)
     stem = _file_stem(callpath, metric)
+    n = len(coordinates[0]) if coordinates else 1
+    names = list(parameter_names or [])
+    if len(names) != n:  # not told (modeled outside Extra-P's model generator): the texts' names p, q, ...
+        from extrap_segmented.adapters.clustering.kernel import _parameter_names
+        names = _parameter_names(n)
     plot_configuration_strips(directory / f"{stem}-ranks.png", primary, [c.labels for c in configurations],
-                              [c.names for c in configurations], [str(tuple(c)) for c in coordinates],
+                              [c.names for c in configurations], [point_label(c, names) for c in coordinates],
                               f"{callpath} ({metric}): per-rank values by cluster", str(metric))
     # Values along the last parameter (often the problem size), counts along the first (by Extra-P
     # convention usually the process count); the other parameters at their largest value.
-    n = len(coordinates[0]) if coordinates else 1
-    fixed = " (others at their largest value)" if n > 1 else ""
     plot_cluster_models(directory / f"{stem}-clusters.png", cluster_plot_data(model, n - 1),
-                        f"parameter {n}{fixed}", str(metric), f"{callpath} ({metric}): clusters and models",
-                        count_clusters=cluster_plot_data(model, 0), count_xlabel=f"parameter 1{fixed}")
+                        axis_label(n - 1, coordinates, names), str(metric), f"{callpath} ({metric}): clusters and models",
+                        count_clusters=cluster_plot_data(model, 0), count_xlabel=axis_label(0, coordinates, names))
 
 
 def cluster_plot_data(model: ClusteredModel, parameter: int = 0) -> list[dict]:

@@ -395,3 +395,18 @@ def test_stencil_fixture_classes_unchanged_by_the_adaptive_default(stencil_cube)
             assert np.array_equal(classify_ranks(values), classify_ranks(values, mode="paper")), m
             compared += 1
     assert compared >= 300
+
+
+def test_plot_dir_names_axes_and_panels_after_the_experiments_parameters(tmp_path, monkeypatch):
+    from extrap_segmented.clustering import plot
+    shown = {}
+    monkeypatch.setattr(plot, "plot_configuration_strips",
+                        lambda path, values, labels, names, titles, *args, **kw: shown.update(titles=titles))
+    monkeypatch.setattr(plot, "plot_cluster_models",
+                        lambda path, clusters, xlabel, *args, count_xlabel=None, **kw:
+                        shown.update(xlabel=xlabel, count_xlabel=count_xlabel))
+    experiment = make_experiment({"flux": stencil_values}, ss=[100, 400])
+    model(experiment, plot_dir=str(tmp_path), min_points=2)
+    assert shown["xlabel"] == f"s (p={max(P_VALUES):g})"
+    assert shown["count_xlabel"] == "p (s=400)"
+    assert shown["titles"][0] == f"p={P_VALUES[0]:g}, s=100"
