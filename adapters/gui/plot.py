@@ -20,12 +20,17 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QMessageBox, QVBoxLayout
 
 from extrap.entities.model import SegmentedModel
 
+from extrap_segmented.adapters.clustering.models import ClusteredModel
+
 
 @dataclass
 class Segment:
     first: float   # first measured parameter value of the segment
     last: float    # last measured parameter value of the segment
     function: object
+    label: str = ""  # a Clustered class: its name and role; empty for segments
+    x: Optional[np.ndarray] = None  # a class's own measured values (per configuration)
+    y: Optional[np.ndarray] = None
 
 
 @dataclass
@@ -60,7 +65,33 @@ def kernel_curves(model, measurements: Sequence) -> KernelCurves:
                 segments.append(Segment(float(inside[0]), float(inside[-1]), segment_function))
         change_points = sorted({float(m.coordinate[0]) for m in model.changing_points})
         return KernelCurves(x, y, segments, change_points)
+    if isinstance(model, ClusteredModel):
+        return KernelCurves(x, y, _class_curves(model))
     return KernelCurves(x, y, [Segment(float(x[0]), float(x[-1]), model.hypothesis.function)])
+
+
+def _class_curves(model) -> list[Segment]:
+    """One curve per class with a model, over the configurations its model was fitted on (a
+    class found only from p = 64 on is not extrapolated down to p = 8)."""
+    curves = []
+    for info in model.clusters:
+        if info.model is None or not info.coordinates:
+            continue
+        fitted = info.model.measurements or []
+        span = [m.coordinate[0] for m in fitted] or [c[0] for c in info.coordinates]
+        role = " = the kernel's model (slowest class)" if info.name == model.slowest else ""
+        members = f", ranks {_rank_list(info.ranks)}" if info.ranks else ""
+        curves.append(Segment(float(min(span)), float(max(span)), info.model.hypothesis.function,
+                              label=f"class {info.name}{role}{members}",
+                              x=np.array([c[0] for c in info.coordinates], dtype=float),
+                              y=np.array(info.values, dtype=float)))
+    return curves
+
+
+def _rank_list(ranks, shown: int = 6) -> str:
+    ranks = sorted(ranks)
+    text = ",".join(map(str, ranks[:shown]))
+    return text + (f",… ({len(ranks)})" if len(ranks) > shown else "")
 
 
 def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: str,
@@ -76,9 +107,14 @@ def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: s
                 else np.linspace(segment.first, segment.last, 200))
         values = np.asarray(segment.function.evaluate(grid), dtype=float) * np.ones_like(grid)
         label = readable(segment.function.to_string(parameter))
-        if len(curves.segments) > 1:
+        if segment.label:
+            label = f"{segment.label}:\n{label}"
+            axes.plot(segment.x, segment.y, "s", markersize=4, color=colors[i % len(colors)], alpha=0.7,
+                      gid=f"points-{i}")
+        elif len(curves.segments) > 1:
             label = f"segment {i + 1} ({parameter} = {segment.first:g}…{segment.last:g}): {label}"
-        axes.plot(grid, values, "-", color=colors[i % len(colors)], linewidth=2, label=label)
+        axes.plot(grid, values, "-", color=colors[i % len(colors)], linewidth=2, label=label,
+                  gid=f"curve-{i}")
     for j, (before, after) in enumerate(curves.changes()):
         # The change lies somewhere between the two measured points: a band, a line when shared.
         label = "change point" if j == 0 else None
@@ -154,9 +190,21 @@ class KernelPlotDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.canvas)
         layout.addWidget(self.log_x)
+        # Clustered: each class's curve can be hidden and shown
+        self.curve_toggles = []
+        for i, segment in enumerate(self.curves.segments if any(s.label for s in self.curves.segments) else []):
+            toggle = QCheckBox(f"Show {segment.label.split(' = ')[0].split(',')[0]}")
+            toggle.setChecked(True)
+            toggle.toggled.connect(self.redraw)
+            layout.addWidget(toggle)
+            self.curve_toggles.append(toggle)
         self.resize(760, 540)
         self.redraw()
 
     def redraw(self):
-        kernel_figure(self.curves, log_x=self.log_x.isChecked(), figure=self.canvas.figure, **self._labels)
+        figure = kernel_figure(self.curves, log_x=self.log_x.isChecked(), figure=self.canvas.figure, **self._labels)
+        for i, toggle in enumerate(self.curve_toggles):
+            for line in figure.axes[0].get_lines():
+                if line.get_gid() in (f"curve-{i}", f"points-{i}"):
+                    line.set_visible(toggle.isChecked())
         self.canvas.draw_idle()
