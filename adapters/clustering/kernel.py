@@ -399,7 +399,13 @@ def _add_positions(clusters, tables, classes, caches=None) -> None:
 
 def _annotation(model: ClusteredModel, settings: Settings) -> ClusterAnnotation:
     n = len(model.clusters)
-    distinct = sorted(set(model.counts))
+    counts = model.counts
+    if settings.rules is not None:
+        # model.counts holds the relative-distance clusters only (0 where the rules place every
+        # rank); the tooltip counts every class present at each configuration, as --print all.
+        counts = [sum(1 for info in model.clusters if tuple(c) in {tuple(x) for x in info.coordinates})
+                  for c in model.count_coordinates] or counts
+    distinct = sorted(set(counts))
     counts = str(distinct[0]) if len(distinct) == 1 else f"{distinct[0]}..{distinct[-1]} (differ)"
     method = ("adaptive classifier" if settings.classifier == "adaptive"
               else f"paper rule (threshold {100 * settings.threshold:g} %)")

@@ -92,6 +92,8 @@ class _ClusteringMixin:
                                                  "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
                                        name="Plot kernels")
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    #: The experiment's parameter names, told by Extra-P's model generator (plots name their axes).
+    parameter_names: Sequence[str] = ()
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 

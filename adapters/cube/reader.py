@@ -61,8 +61,8 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
 
     NAME = "cube_ranks"
     GUI_ACTION = "Open set of CUBE files keeping &ranks"
-    DESCRIPTION = ("Load a set of CUBE files and keep the value of every MPI rank/thread with its identity "
-                   "(rank, thread, node, Cartesian coordinates)")
+    # Also the title of Extra-P's file dialog: short.
+    DESCRIPTION = "Load a set of CUBE files keeping every rank's values"
     CMD_ARGUMENT = "--cube-ranks"
     LOADS_FROM_DIRECTORY = True
 
@@ -75,6 +75,9 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         MAX_ANCHOR_ELEMENTS, int, "Largest accepted number of XML elements in a profile's anchor.xml (about 10 per "
         "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit")
     selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
+    # Not an option (no "Keep values" toggle in the import dialog, where it did nothing): a plain
+    # attribute, still set by Extra-P's --keep-values.
+    keep_values = False
 
     def read_experiment(self, path: Union[Path, str, list], progress_bar: ProgressBar = DUMMY_PROGRESS
                         ) -> RankExperiment:

@@ -8,6 +8,8 @@ annotation that states the error; the other kernels are modeled normally.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 import warnings
 from typing import Sequence
 
@@ -73,12 +75,24 @@ class ExpectationVerdictAnnotation(Annotation):
                 f"δ = {self.divergence}")
 
     def icon(self, **context):
+        # The verdict in words next to the model (the call tree shows icons only): a badge with a
+        # stroked symbol (legible at 16 px whatever fonts are installed) and the verdict.
         colour = _COLOURS.get(self.verdict, "#757575")
-        symbol = {"match": "&#10003;", "approximate": "&#8776;", "no match": "&#10007;",
-                  "inconclusive": "?"}.get(self.verdict, "!")
-        return ('<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16">'
-                f'<circle cx="8" cy="8" r="7.5" fill="{colour}"/>'
-                f'<text x="8" y="12" font-size="11" text-anchor="middle" fill="white">{symbol}</text></svg>')
+        stroke = 'fill="none" stroke="white" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"'
+        symbol = {"match": f'<path d="M3.5 8.5 L6.8 11.8 L12.5 4.5" {stroke}/>',
+                  "approximate": f'<path d="M3.5 6.5 Q5.75 4.5 8 6.5 T12.5 6.5 M3.5 10.5 Q5.75 8.5 8 10.5 T12.5 10.5" '
+                                 f'{stroke}/>',
+                  "no match": f'<path d="M4.5 4.5 L11.5 11.5 M11.5 4.5 L4.5 11.5" {stroke}/>',
+                  }.get(self.verdict)
+        if symbol is None:  # inconclusive, error
+            text = "?" if self.verdict == "inconclusive" else "!"
+            symbol = (f'<text x="8" y="13" font-size="13" font-weight="bold" text-anchor="middle" fill="white" '
+                      f'font-family="sans-serif">{text}</text>')
+        word = "not validated" if self.verdict == "error" else self.verdict
+        width = 20 + 7 * len(word)  # about 7 units per character of an 11-unit sans-serif font
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="16" viewBox="0 0 {width} 16">'
+                f'<rect x="0.5" y="0.5" width="{width - 1}" height="15" rx="7.5" fill="{colour}"/>{symbol}'
+                f'<text x="17" y="12" font-size="11" fill="white" font-family="sans-serif">{word}</text></svg>')
 
     def content(self, **context):
         r2 = "-" if self.adjusted_r2 is None else f"{self.adjusted_r2:.3f}"
@@ -162,6 +176,15 @@ class ExpectationModelSchema(ModelSchema):
         return ExpectationModel(None)
 
 
+def _exponent(value):
+    """A non-integer exponent as a simple fraction where it is one, as Extra-P's own terms hold
+    them (printed ``p^(1/4)``): Extra-P's GUI renders 1/4 as ¹⸍⁴ but 0.25 as ⁰' ²⁵."""
+    fraction = Fraction(float(value)).limit_denominator(64)
+    if fraction.denominator > 1 and abs(float(fraction) - float(value)) < 1e-12:
+        return fraction
+    return float(value)
+
+
 def build_function(fit) -> SingleParameterFunction:
     """Extra-P function of a :class:`~extrap_segmented.expectations.fit.FitResult`."""
     if fit.is_constant:
@@ -169,9 +192,9 @@ def build_function(fit) -> SingleParameterFunction:
     term = CompoundTerm()
     term.coefficient = fit.coefficient
     if fit.term.power != 0:
-        term.add_simple_term(SimpleTerm("polynomial", float(fit.term.power)))
+        term.add_simple_term(SimpleTerm("polynomial", _exponent(fit.term.power)))
     if fit.term.log != 0:
-        term.add_simple_term(SimpleTerm("logarithm", float(fit.term.log)))
+        term.add_simple_term(SimpleTerm("logarithm", _exponent(fit.term.log)))
     if fit.term.exp2 != 0:
         function = ExpectationFunction(term, exp2_exponent=float(fit.term.exp2))
     else:
@@ -216,11 +239,15 @@ class ExpectationModeler(SingularModeler):
         """Parses every option once, before any kernel is modeled.
 
         Raises:
-            InvalidInputError: an option is unparsable or inconsistent; the message names the
+            InvalidOptionError: an option is empty, unparsable or inconsistent; the message names the
                 option and its value (``expectation='O(p'``: ...).
         """
-        from extrap_segmented.exceptions import InvalidInputError
+        # A RecoverableError: Extra-P's GUI shows it in a box and stays open (it quits on others).
+        from extrap_segmented.adapters.option_rules import InvalidOptionError
         from extrap_segmented.expectations.complexity import as_term, parse_expectation
+        if not str(self.expectation).strip():
+            raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
+                                     "e.g. O(log p) or O(p log p)); nothing was modeled")
         from extrap_segmented.expectations.fit import aggregation_name
         checks = {"expectation": lambda v: parse_expectation(str(v)),
                   "deviation": lambda v: v and as_term(str(v), what="deviation"),
@@ -231,13 +258,13 @@ class ExpectationModeler(SingularModeler):
             try:
                 check(value)
             except ExtrapSegmentedError as error:
-                raise InvalidInputError(f"Expectation modeler: option {name}={value!r}: "
-                                        f"{str(error).splitlines()[0]}") from error
+                raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
+                                         f"{str(error).splitlines()[0]}") from error
         try:
             self._validator()._prepare()
         except ExtrapSegmentedError as error:
             options = ", ".join(f"{n}={getattr(self, n)!r}" for n in ("expectation", "deviation", "upper_bound"))
-            raise InvalidInputError(f"Expectation modeler: options {options}: {error}") from error
+            raise InvalidOptionError(f"Expectation modeler: options {options}: {error}") from error
 
     @summarised_run
     def model(self, measurements, progress_bar=DUMMY_PROGRESS):

@@ -45,6 +45,9 @@ INTERNALS = (
     "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
     "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
+    "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
+    "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
+    "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -413,3 +416,55 @@ def unwrap_schema_io() -> None:
     from extrap.util.serialization_schema import BaseSchema
     if getattr(BaseSchema.dump, "extrap_segmented_io", False):
         BaseSchema.dump, BaseSchema.load = BaseSchema.dump.__wrapped__, BaseSchema.load.__wrapped__
+
+
+# -- GUI -------------------------------------------------------------------------------------
+
+#: Methods of Extra-P's options form that our panel overrides (all take ``self`` and the names
+#: below): laying out the options, the label and the input of one option, applying a value.
+OPTIONS_WIDGET_HOOKS = {
+    "init_ui": ("layout", "has_parent_options"),
+    "_create_options": ("layout", "options"),
+    "_determine_label": ("option",),
+    "_determine_field": ("option",),
+    "_check_and_apply": ("option", "value"),
+}
+
+
+def options_widget_base() -> type:
+    """Extra-P's ``ModelerOptionsWidget``, whose :data:`OPTIONS_WIDGET_HOOKS` our panel overrides
+    (Extra-P offers no other way to add tooltips, enabling rules or collapsible groups)."""
+    from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
+    return ModelerOptionsWidget
+
+
+def replace_modeler_options_widget(make_factory: Callable[[type], Callable]) -> None:
+    """Replaces the name ``ModelerOptionsWidget`` in ``extrap.gui.ModelerWidget`` (idempotent).
+
+    ``ModelerWidget._modeler_selected`` looks that name up at call time to build the options
+    panel of the selected modeler; the factory returns our panel for our modelers and Extra-P's
+    own for every other.
+    """
+    import extrap.gui.ModelerWidget as modeler_widget
+    current = modeler_widget.ModelerOptionsWidget
+    if getattr(current, "extrap_segmented_gui", False):
+        return
+    modeler_widget.ModelerOptionsWidget = make_factory(current)
+
+
+def extend_graph_context_menu(add_actions: Callable[[object, object], None]) -> None:
+    """Wraps ``GraphWidget.create_context_menu`` so that ``add_actions(graph, menu)`` adds entries
+    (idempotent). Extra-P builds the plot's right-click menu there and returns it."""
+    from extrap.gui.GraphWidget import GraphWidget
+    original = GraphWidget.create_context_menu
+    if getattr(original, "extrap_segmented_gui", False):
+        return
+
+    @functools.wraps(original)
+    def create_context_menu(self):
+        menu = original(self)
+        if menu is not None:
+            add_actions(self, menu)
+        return menu
+    create_context_menu.extrap_segmented_gui = True
+    GraphWidget.create_context_menu = create_context_menu

@@ -20,6 +20,7 @@ import functools
 import importlib
 import inspect
 import sys
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -254,6 +255,13 @@ def register_plugins(registry_module: str) -> None:
     if registry_module == FILE_READER:
         from extrap_segmented.adapters.plugin.errors import install_excepthook
         install_excepthook()
+    if "extrap.gui.ModelerWidget" in sys.modules:  # Extra-P's GUI runs: our panels and plot (PySide6 loaded)
+        try:  # a GUI extension that fails must not take the modelers and readers with it
+            from extrap_segmented.adapters.gui import install as install_gui
+            install_gui()
+        except Exception as error:  # noqa: BLE001 - reported, Extra-P's own panels stay
+            warnings.warn(f"extrap-segmented: GUI extensions not installed: {type(error).__name__}: {error}",
+                          RuntimeWarning, stacklevel=2)
 
 
 def activate() -> PluginRegistrar:

@@ -63,7 +63,9 @@ class SegmentationAnnotation(Annotation):
         self.suggestions: list[float] = list(suggestions or [])
 
     def title(self, **context: Any) -> str:
-        return self.notes[0] if self.notes else "Segmentation"
+        """The GUI tooltip: every note, as the command line prints them (short segments and the
+        process counts to measure next included)."""
+        return "\n".join(self.notes) if self.notes else "Segmentation"
 
     def icon(self, **context: Any) -> str:
         return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M1 13 L6 8 L6 4 L15 2" '

@@ -19,7 +19,8 @@ def test_every_internal_has_a_test_here():
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
               "BaseSchema.dump/load", "experiment_io.write_experiment",
-              "ModelGenerator.model_all", "io_helper.create_call_tree while loading"}
+              "ModelGenerator.model_all", "io_helper.create_call_tree while loading",
+              "ModelerWidget.ModelerOptionsWidget", "GraphWidget.create_context_menu", "DynamicOptionsWidget hooks"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -245,3 +246,38 @@ def test_internal_io_helper_create_call_tree_is_looked_up_at_call_time_while_loa
     with extrap_internals.call_tree_builder(lambda callpaths: ("built", len(callpaths))):
         assert io_helper.create_call_tree([1, 2, 3]) == ("built", 3)
     assert io_helper.create_call_tree is original
+
+
+@pytest.mark.gui
+def test_internal_ModelerWidget_ModelerOptionsWidget_is_looked_up_at_call_time():
+    import extrap.gui.ModelerWidget as modeler_widget
+    from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
+    assert modeler_widget.ModelerOptionsWidget is ModelerOptionsWidget or getattr(
+        modeler_widget.ModelerOptionsWidget, "extrap_segmented_gui", False)
+    # a global name read when a modeler is selected (not bound elsewhere), called (parent, modeler)
+    assert "ModelerOptionsWidget" in modeler_widget.ModelerWidget._modeler_selected.__code__.co_names, \
+        "ModelerWidget._modeler_selected no longer builds the panel through the module name ModelerOptionsWidget"
+    assert list(inspect.signature(ModelerOptionsWidget.__init__).parameters)[:3] == ["self", "parent", "modeler"]
+
+
+@pytest.mark.gui
+def test_internal_GraphWidget_create_context_menu_returns_the_menu():
+    from extrap.gui.GraphWidget import GraphWidget
+    method = inspect.unwrap(GraphWidget.create_context_menu)
+    assert list(inspect.signature(method).parameters) == ["self"], "GraphWidget.create_context_menu changed"
+    assert "QMenu" in str(inspect.signature(method).return_annotation), "create_context_menu no longer returns a QMenu"
+    assert "create_context_menu" in inspect.getsource(GraphWidget), "GraphWidget no longer builds its menu there"
+
+
+@pytest.mark.gui
+def test_internal_DynamicOptionsWidget_hooks_keep_their_signatures():
+    base = extrap_internals.options_widget_base()
+    for name, parameters in extrap_internals.OPTIONS_WIDGET_HOOKS.items():
+        method = getattr(base, name, None)
+        assert method is not None, f"DynamicOptionsWidget.{name} is gone"
+        names = [p for p in inspect.signature(method).parameters if p != "self"]
+        assert tuple(names) == parameters, f"DynamicOptionsWidget.{name}{tuple(names)} changed"
+    form = base.__mro__[1]
+    for caller, called in (("_create_options", "_determine_label"), ("_create_options", "_determine_field"),
+                           ("_determine_field", "_check_and_apply")):
+        assert called in inspect.getsource(getattr(form, caller)), f"DynamicOptionsWidget.{caller} no longer calls {called}"

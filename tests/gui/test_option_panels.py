@@ -1,0 +1,96 @@
+"""Option panels of Segmented, Clustered and Expectation in Extra-P's window: they fit a 1366×768
+screen expanded, options apply only where they act, tooltips are plain words with the default."""
+from __future__ import annotations
+
+import pytest
+
+from gui_helpers import expand_options, extrap_window, select_modeler  # noqa: F401 - fixture
+
+pytestmark = pytest.mark.gui
+
+OURS = ("Segmented", "Clustered", "Expectation")
+SINGLE_PARAMETER = ("Segmented", "Expectation")  # Clustered needs a per-rank experiment
+
+
+@pytest.mark.parametrize("modeler", SINGLE_PARAMETER)
+def test_expanded_panel_fits_a_1366x768_screen(qtbot, extrap_window, fixtures_dir, modeler):
+    from extrap_segmented.adapters.gui.options import ScrollingOptions
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, modeler)
+    panel = expand_options(qtbot, window, all_sections=True)
+    assert isinstance(panel, ScrollingOptions)
+    assert panel.isVisible() and panel.height() >= 100
+    # A 768-px screen minus a 40-px task bar and a 28-px title bar leaves 700 px for the window.
+    hint = window.minimumSizeHint()
+    assert hint.height() <= 700 and hint.width() <= 1366, hint
+    # Every option is reachable: the panel scrolls to the last one.
+    last = panel.options._fields[list(panel.options._fields)[-1]][-1]
+    panel.ensureWidgetVisible(last)
+    qtbot.wait(10)
+    assert last.visibleRegion().boundingRect().height() > 0
+    print(f"\n{modeler}: window minimum height {hint.height()} px with every section expanded")
+
+
+def test_sections_group_the_options_and_collapse(qtbot, extrap_window, fixtures_dir):
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, "Segmented")
+    options = expand_options(qtbot, window).options
+    assert list(options.sections) == ["Change detection", "Test mode", "Paper mode (Ilyas et al.)",
+                                      "Function search and speed"]
+    paper = options.sections["Paper mode (Ilyas et al.)"]
+    theta = options.widgets_of("theta")[-1]
+    assert not paper.is_expanded() and not theta.isVisible()  # closed at first: test mode is the default
+    paper.header.click()
+    qtbot.wait(10)
+    assert paper.is_expanded() and theta.isVisible()
+    paper.header.click()
+    assert not theta.isVisible()
+    # Extra-P's own options of the function search are there, in the last section
+    assert options.widgets_of("allow_log_terms") and options.widgets_of("jobs")
+
+
+def test_paper_mode_options_disabled_in_test_mode_and_back(qtbot, extrap_window, fixtures_dir):
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, "Segmented")
+    options = expand_options(qtbot, window).options
+    paper = ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit")
+    test = ("min_relative_error", "f_limit", "compare_smooth", "smooth_error_ratio")
+    assert all(not w.isEnabled() for f in paper for w in options.widgets_of(f))
+    assert all(w.isEnabled() for f in test + ("window_size", "max_change_points") for w in options.widgets_of(f))
+    mode = options.widgets_of("mode")[-1]
+    mode.setCurrentText("paper")
+    assert window.modeler_widget._modeler.mode == "paper"
+    assert all(w.isEnabled() for f in paper for w in options.widgets_of(f))
+    assert all(not w.isEnabled() for f in test for w in options.widgets_of(f))
+
+
+def test_tooltips_are_plain_words_with_the_default(qtbot, extrap_window, fixtures_dir):
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, "Segmented")
+    options = expand_options(qtbot, window).options
+    tip = options.widgets_of("f_limit")[-1].toolTip()
+    assert "how much better two curves" in tip.lower() and tip.endswith("Default: 10.")
+    assert options.widgets_of("compare_smooth")[-1].toolTip().endswith("Default: on.")
+    select_modeler(window, "Expectation")
+    options = expand_options(qtbot, window).options
+    assert options.widgets_of("deviation")[-1].toolTip().endswith("Default: empty.")
+
+
+def test_help_table_matches_the_modelers_options():
+    from extrap.modelers.modeler_options import modeler_options
+    from extrap_segmented.adapters.gui.options import HELP
+    from extrap.modelers import single_parameter, multi_parameter
+    for name in OURS:
+        modeler = (single_parameter.all_modelers.get(name) or multi_parameter.all_modelers.get(name))()
+        fields = {o.field for o in modeler_options.iter(modeler)}
+        assert set(HELP[name]) <= fields, f"{name}: help for options it does not have: {set(HELP[name]) - fields}"
+        own = {o.field for o in modeler_options.iter(modeler) if type(modeler).__module__.startswith("extrap_segmented")
+               and o.field in type(modeler).__dict__}
+        assert own <= set(HELP[name]), f"{name}: options without plain-words help: {own - set(HELP[name])}"
+
+
+def test_extrap_modelers_keep_their_own_panel(qtbot, extrap_window, fixtures_dir):
+    from extrap.gui.ModelerOptionsWidget import ModelerOptionsWidget
+    window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
+    select_modeler(window, "Default")
+    assert type(window.modeler_widget._options_container.content()) is ModelerOptionsWidget
