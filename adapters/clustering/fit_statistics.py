@@ -58,15 +58,15 @@ def with_rank_costs(hypothesis, coordinates: Sequence, rank_values: Sequence[np.
         measured.__dict__.update({k: v for k, v in result.__dict__.items() if k != "function"})
         result = measured
     predicted, actual = [], []
-    for coordinate, values in zip(coordinates, rank_values):
-        values = np.asarray(values, dtype=float).ravel()
-        if values.size == 0:
-            continue
-        point = coordinate[0] if len(coordinate) == 1 else coordinate
-        with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"):
+        for coordinate, values in zip(coordinates, rank_values):
+            values = np.asarray(values, dtype=float).ravel()
+            if values.size == 0:
+                continue
+            point = coordinate[0] if len(coordinate) == 1 else coordinate
             estimate = float(result.function.evaluate(point))
-        predicted.append(np.full(values.size, estimate))
-        actual.append(values)
+            predicted.append(np.full(values.size, estimate))
+            actual.append(values)
     if not actual:
         return result
     predicted, actual = np.concatenate(predicted), np.concatenate(actual)

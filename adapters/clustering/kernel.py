@@ -33,7 +33,7 @@ from extrap_segmented.clustering.topology import topology_positions
 from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
 from extrap_segmented.clustering.classify import ClassifierOptions
-from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
+from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reduce_columns, reducer
 
 NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
@@ -234,7 +234,7 @@ def _kernel_arrays(measurements, siblings, settings):
             rep, loc = np.argwhere(bad)[0]
             raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
                                     f"{matrix[rep, loc]}; per-rank values must be finite")
-        values = reduce(matrix, axis=0)
+        values = reduce_columns(reduce, matrix)
         columns = [matrix]
         for lookup in extra_lists:
             other = lookup.get(m.coordinate)
@@ -295,9 +295,10 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     for c, name in enumerate(matched.names):
         present = matched.present(c)
         idx = np.flatnonzero(present)
-        series = [cluster_measurement(coordinates[j], callpath, metric, matched.values[c, j],
-                                      primary[j][matched.members[c][j]].min(), primary[j][matched.members[c][j]].max(),
-                                      primary[j][matched.members[c][j]].std(), matched.sizes[c, j]) for j in idx]
+        member_values = [primary[j][matched.members[c][j]] for j in idx]
+        series = [cluster_measurement(coordinates[j], callpath, metric, matched.values[c, j], values.min(),
+                                      values.max(), values.std(), matched.sizes[c, j])
+                  for j, values in zip(idx, member_values)]
         info = ClusterInfo(name, coordinates=[coordinates[j] for j in idx], values=matched.values[c, idx],
                            counts=matched.sizes[c, idx])
         if len(idx):
@@ -307,8 +308,7 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
         if _enough_points(points[idx], settings.min_points):
             model = fitter.fit(series)
             # statistics against every member rank, not only the class medians the model was fitted to
-            model.hypothesis = with_rank_costs(model.hypothesis, [coordinates[j] for j in idx],
-                                               [primary[j][matched.members[c][j]] for j in idx])
+            model.hypothesis = with_rank_costs(model.hypothesis, [coordinates[j] for j in idx], member_values)
             info.model = model
             info.membership_model = fitter.fit([cluster_measurement(coordinates[j], callpath, metric, n, n, n, 0, 1)
                                                 for j, n in zip(idx, matched.sizes[c, idx])], counts=True)
@@ -370,11 +370,13 @@ def _parameter_names(n: int) -> list:
 
 def _classes_per_location(matched, tables) -> list:
     result = []
+    labels = np.array(list(matched.names), dtype=str)
     for j, table in enumerate(tables):
-        names = np.full(len(table), "", dtype=object)
-        for c, name in enumerate(matched.names):
-            names[matched.members[c][j]] = name
-        result.append(names.astype(str) if (names != "").all() else None)
+        index = np.full(len(table), -1, dtype=np.int64)  # class index per location (-1: none)
+        for c in range(len(labels)):
+            index[matched.members[c][j]] = c
+        result.append(labels[index] if len(labels) and (index >= 0).all() else
+                      (np.empty(0, dtype=str) if not len(index) else None))
     return result
 
 

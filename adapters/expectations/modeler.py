@@ -268,22 +268,67 @@ class ExpectationModeler(SingularModeler):
 
     @summarised_run
     def model(self, measurements, progress_bar=DUMMY_PROGRESS):
-        """Checks the options (one clear error instead of a constant model per kernel), then models
-        the kernels, on ``jobs`` worker processes."""
+        """Checks the options (one clear error instead of a constant model per kernel), validates
+        the kernels that share parameter values in one vectorised call per group, then builds the
+        Extra-P models, on ``jobs`` worker processes."""
         self.check_options()
-        return map_kernels(self.create_model, measurements, self.jobs, progress_bar)
+        kernels = [sorted(ms, key=lambda m: m.coordinate) for ms in measurements]
+        prepared = self._validate_batches(kernels)
+        return map_kernels(self._model_item, list(zip(kernels, prepared)), self.jobs, progress_bar)
 
-    @isolated_kernel(lambda self: undefined_model(self.use_measure))
-    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+    def _validate_batches(self, kernels: Sequence[Sequence[Measurement]]) -> list:
+        """Per kernel ``(x, y, note, result)`` from one ``validate_many`` call per group of kernels
+        with the same parameter values (as :func:`series_arrays` repeats them), or None where the
+        kernel is validated on its own: a group of one, or a group the batch call rejects or warns
+        about (each kernel then reports its own error or warning, as it always did)."""
         from extrap_segmented.adapters.expectations.series import series_arrays
         from extrap_segmented.expectations.fit import aggregation_name
-        measurements = sorted(measurements, key=lambda m: m.coordinate)
+        aggregation = aggregation_name(self.aggregation)
+        groups: dict = {}
+        for i, kernel in enumerate(kernels):
+            try:
+                x, y, note = series_arrays(kernel, 0, aggregation)
+            except Exception:  # noqa: BLE001 - the kernel on its own reports it
+                continue
+            groups.setdefault(x.tobytes(), (x, []))[1].append((i, y, note))
+        prepared: list = [None] * len(kernels)
+        validator = self._validator()
+        for x, members in groups.values():
+            if len(members) < 2:
+                continue
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
+                    results = validator.validate_many(x, np.stack([y for _, y, _ in members]))
+            except Exception:  # noqa: BLE001 - e.g. NaN in one series; each kernel alone says which
+                continue
+            for (i, y, note), result in zip(members, results):
+                prepared[i] = (x, y, note, result)
+        return prepared
+
+    def _model_item(self, item) -> Model:
+        kernel, prepared = item
+        return self._create(kernel, prepared)
+
+    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+        """The model of one kernel, validated on its own."""
+        return self._create(sorted(measurements, key=lambda m: m.coordinate), None)
+
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
+    def _create(self, measurements: Sequence[Measurement], prepared=None) -> Model:
+        """Builds the Extra-P model of a kernel (``measurements`` sorted by coordinate) from its
+        batch validation ``prepared``, or validates it first when None."""
+        from extrap_segmented.adapters.expectations.series import series_arrays
+        from extrap_segmented.expectations.fit import aggregation_name
         x_mean, y_mean = measurement_arrays(measurements, self.use_measure)
-        try:
-            x, y, note = series_arrays(measurements, 0, aggregation_name(self.aggregation))
-            result = self._validator().validate_many(x, y[None, :])[0]
-        except ExtrapSegmentedError as error:
-            return self._fallback(measurements, y_mean, error)
+        if prepared is not None:
+            x, y, note, result = prepared
+        else:
+            try:
+                x, y, note = series_arrays(measurements, 0, aggregation_name(self.aggregation))
+                result = self._validator().validate_many(x, y[None, :])[0]
+            except ExtrapSegmentedError as error:
+                return self._fallback(measurements, y_mean, error)
         y = y_mean
         row = result.to_dict()
         hypothesis = SingleParameterHypothesis(build_function(result.model), self.use_measure)

@@ -45,7 +45,7 @@ import numpy as np
 from extrap_segmented.clustering.relative_distance import (DEFAULT_THRESHOLD, _check_finite, check_threshold,
                                                            relative_distance_labels)
 from extrap_segmented.exceptions import InvalidInputError
-from extrap_segmented.reducers import MEASURES, reducer, statistic_name
+from extrap_segmented.reducers import MEASURES, reduce_columns, reducer, statistic_name
 
 MODES = ("adaptive", "paper")
 OUTLIER = -1
@@ -74,6 +74,8 @@ class ClassifierOptions:
         Raises:
             InvalidInputError: names the option and the value that cannot be used.
         """
+        if self.__dict__.get("_checked"):  # already the result of checked(): canonical and valid
+            return self
         mode = str(self.mode).strip().lower()
         if mode not in MODES:
             raise InvalidInputError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
@@ -88,8 +90,10 @@ class ClassifierOptions:
         fraction = float(self.max_outlier_fraction)
         if not 0 <= fraction < 0.5:
             raise InvalidInputError(f"max_outlier_fraction must lie in [0, 0.5), got {self.max_outlier_fraction!r}")
-        return ClassifierOptions(mode, rank_value, threshold, float(self.gap_factor), float(self.outlier_factor),
-                                 float(self.min_gap), int(self.max_classes), fraction)
+        result = ClassifierOptions(mode, rank_value, threshold, float(self.gap_factor), float(self.outlier_factor),
+                                   float(self.min_gap), int(self.max_classes), fraction)
+        object.__setattr__(result, "_checked", True)
+        return result
 
     @classmethod
     def from_options(cls, options: dict) -> "ClassifierOptions":
@@ -140,6 +144,9 @@ def _cut_positions(y: np.ndarray, noise: float, options: ClassifierOptions, max_
     if k_max < 2:
         return np.empty(0, dtype=np.int64)
     gaps = np.diff(y)
+    floor = max(options.gap_factor * NOISE_SCALE * noise, np.log1p(options.min_gap))
+    if gaps.max() <= floor:  # not even the largest gap is a cut (the loop below would stop at k = 2)
+        return np.empty(0, dtype=np.int64)
     m = k_max - 1
     # the k_max - 1 largest gaps, largest first (ties: lower position first, so the result is deterministic)
     top = np.argpartition(-gaps, m - 1)[:m] if m < gaps.size else np.arange(gaps.size)
@@ -147,7 +154,6 @@ def _cut_positions(y: np.ndarray, noise: float, options: ClassifierOptions, max_
     centered = y - y.mean()
     s1 = np.concatenate(([0.0], np.cumsum(centered)))
     s2 = np.concatenate(([0.0], np.cumsum(centered * centered)))
-    floor = max(options.gap_factor * NOISE_SCALE * noise, np.log1p(options.min_gap))
     paper_floor = np.log1p(options.threshold)
     best = 0
     for k in range(2, k_max + 1):
@@ -237,7 +243,7 @@ def classify_ranks(values, **options) -> np.ndarray:
 
 def classify_matrix(matrix: np.ndarray, opts: ClassifierOptions) -> np.ndarray:
     """:func:`classify_ranks` for a checked (repetitions, locations) matrix and checked options."""
-    rank_values = np.asarray(reducer(opts.rank_value)(matrix, axis=0), dtype=float)
+    rank_values = np.asarray(reduce_columns(reducer(opts.rank_value), matrix), dtype=float)
     if opts.mode == "paper":
         return relative_distance_labels(rank_values, opts.threshold)
     n = rank_values.size
@@ -264,7 +270,8 @@ def classify_matrix(matrix: np.ndarray, opts: ClassifierOptions) -> np.ndarray:
         mask = _outliers(y, labels, budget - int(outlier.sum()))
         if reverse:
             labels, mask = labels.max() - labels[::-1], mask[::-1]
-        kept = np.unique(labels[~mask])
+        # labels run 0..max without gaps (cumulative sums of steps): without outliers all are kept
+        kept = np.unique(labels[~mask]) if mask.any() else np.arange(int(labels[-1]) + 1)
         renumber = np.full(labels.max() + 1, OUTLIER, dtype=np.int64)
         renumber[kept] = np.arange(kept.size) + next_label
         sorted_labels[start:end] = renumber[labels]

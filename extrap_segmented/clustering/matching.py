@@ -30,7 +30,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from extrap_segmented.clustering.classify import ClassifierOptions, classify_matrix
-from extrap_segmented.reducers import MEASURES, reducer
+from extrap_segmented.reducers import MEASURES, reduce_columns, reducer
 
 
 def is_distance_name(name: str) -> bool:
@@ -111,9 +111,14 @@ def cluster_configuration(values, options: Optional[ClassifierOptions] = None,
                 names.append(name)
     k = 0
     if free.any():
-        per_metric = [classify_matrix(m[:, free], options) for m in matrices]
-        primary = reducer(options.rank_value)(matrices[0][:, free], axis=0)
-        found = per_metric[0] if len(per_metric) == 1 else combine_metric_labels(per_metric, primary)
+        # all locations free: a C-ordered matrix as it is (the same layout as its copy m[:, free])
+        free_part = [m if rule_labels is None and m.flags.c_contiguous else m[:, free] for m in matrices]
+        per_metric = [classify_matrix(m, options) for m in free_part]
+        if len(per_metric) == 1:
+            found = per_metric[0]
+        else:
+            primary = reduce_columns(reducer(options.rank_value), free_part[0])
+            found = combine_metric_labels(per_metric, primary)
         k = int(found.max()) + 1
         labels[free] = np.where(found >= 0, found + len(names), -1)
         names.extend(f"C{i + 1}" for i in range(k))

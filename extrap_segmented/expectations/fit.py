@@ -1,8 +1,10 @@
 """Fitting every candidate ``c0 + c1·term`` of a search space and choosing among them.
 
 The fit is vectorised over candidates *and* functions: for ``F`` series measured at the same
-``n`` parameter values and ``m`` candidate terms, one ``(F, n) @ (n, m)`` product gives every
-least-squares solution (simple linear regression has a closed form).
+``n`` parameter values and ``m`` candidate terms, elementwise ``(F, m, n)`` products summed over
+the points give every least-squares solution (simple linear regression has a closed form). The
+sums run in a fixed order per series (:func:`sum_last`), so a series gets the same bits in a
+batch of many as alone.
 
 Model choice (documented in docs/expectations.md), made for 5-8 points:
 
@@ -155,6 +157,23 @@ def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
         return np.stack([t.evaluate(x) for t in terms])
 
 
+def sum_last(A) -> np.ndarray:
+    """Sum over the last axis, added element by element from the first.
+
+    Every sum of this module over one series' points (or candidates) goes through here: each
+    result element depends on its own row only, in a fixed order, so a series validated in a batch
+    of many gets the same bits as alone (numpy's matrix products and ``einsum`` choose kernels by
+    the shape of the whole batch: BLAS gemv for one row, gemm for many).
+    """
+    A = np.asarray(A, dtype=float)
+    if A.shape[-1] == 0:
+        return np.zeros(A.shape[:-1])
+    total = A[..., 0].copy()
+    for k in range(1, A.shape[-1]):
+        total += A[..., k]
+    return total
+
+
 def fit_candidates(x, Y, terms: Sequence[ComplexityTerm], weights=None) -> CandidateFits:
     """Fits ``y ≈ c0 + c1·term`` for every candidate and every row of ``Y``.
 
@@ -178,19 +197,19 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm], weights=None) -> Candi
     T = T / scale[:, None]           # scale-free: avoids overflow of k^6 4^k style terms
     if weights is not None:
         return _fit_weighted(terms, T, finite, scale, Y, weights)
-    t_mean = T.mean(axis=1)
+    t_mean = sum_last(T) / n
     Tc = T - t_mean[:, None]
-    stt = np.einsum("ij,ij->i", Tc, Tc)
-    y_mean = Y.mean(axis=1)
+    stt = sum_last(Tc * Tc)
+    y_mean = sum_last(Y) / n
     Yc = Y - y_mean[:, None]
-    tss = np.einsum("ij,ij->i", Yc, Yc)
-    sty = Yc @ Tc.T                  # (F, m)
+    tss = sum_last(Yc * Yc)
+    sty = sum_last(Yc[:, None, :] * Tc[None, :, :])  # (F, m)
     usable = finite & (stt > 1e-12 * n)  # the constant term has no spread
     with np.errstate(divide="ignore", invalid="ignore"):
         c1 = np.where(usable, sty / np.where(usable, stt, 1.0), 0.0)
         # residuals computed directly (not tss - c1·sty): exact data must give RSS ~ 0, not noise
         residual = Yc[:, None, :] - c1[:, :, None] * Tc[None, :, :]
-        rss = np.einsum("fmn,fmn->fm", residual, residual)
+        rss = sum_last(residual * residual)
         r2 = np.where(tss[:, None] > 0, 1.0 - rss / tss[:, None], 0.0)
     adj = 1.0 - (1.0 - r2) * (n - 1) / (n - 2)
     valid = usable[None, :] & (c1 > 0)
@@ -205,21 +224,21 @@ def _fit_weighted(terms, T, finite, scale, Y, weights) -> CandidateFits:
     W = np.broadcast_to(np.asarray(weights, dtype=float), Y.shape)
     if not np.all(np.isfinite(W) & (W > 0)):
         raise InvalidInputError("weights must be finite and positive")
-    W = W / W.mean(axis=1, keepdims=True)   # AICc compares RSS ratios: the factor cancels
-    w_sum = W.sum(axis=1)                    # = n
-    y_mean = (W * Y).sum(axis=1) / w_sum      # (F,)
-    t_mean = (W @ T.T) / w_sum[:, None]       # (F, m)
+    W = W / (sum_last(W) / n)[:, None]      # AICc compares RSS ratios: the factor cancels
+    w_sum = sum_last(W)                       # = n
+    y_mean = sum_last(W * Y) / w_sum          # (F,)
+    t_mean = sum_last(W[:, None, :] * T[None, :, :]) / w_sum[:, None]  # (F, m)
     Tc = T[None, :, :] - t_mean[:, :, None]   # (F, m, n)
     Yc = Y - y_mean[:, None]
-    tss = np.einsum("fn,fn->f", W * Yc, Yc)
-    stt = np.einsum("fmn,fmn->fm", Tc * W[:, None, :], Tc)
-    sty = np.einsum("fmn,fn->fm", Tc, W * Yc)
+    tss = sum_last(W * Yc * Yc)
+    stt = sum_last(Tc * W[:, None, :] * Tc)
+    sty = sum_last(Tc * (W * Yc)[:, None, :])
     usable = finite[None, :] & (stt > 1e-12 * n)
     with np.errstate(divide="ignore", invalid="ignore"):
         c1 = np.where(usable, sty / np.where(usable, stt, 1.0), 0.0)
         residual = Yc[:, None, :] - c1[:, :, None] * Tc
-        rss = np.einsum("fmn,fmn->fm", residual * W[:, None, :], residual)
-        plain = np.einsum("fmn,fmn->fm", residual, residual)
+        rss = sum_last(residual * W[:, None, :] * residual)
+        plain = sum_last(residual * residual)
         r2 = np.where(tss[:, None] > 0, 1.0 - rss / tss[:, None], 0.0)
     adj = 1.0 - (1.0 - r2) * (n - 1) / (n - 2)
     valid = usable & (c1 > 0)
@@ -354,7 +373,7 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         never_constant = rises_at_every_step(fits.y) if trend == "rising" else grows_monotonically(fits.y)
         allowed &= ~(never_constant[:, None] & is_one[None, :])
     # RSS floor: exact data (rss ~ 1e-30) must not give -inf; relative to the data's size
-    scale = fits.tss + (np.mean(fits.y, axis=1) ** 2 * n if fits.y is not None else 0.0)
+    scale = fits.tss + ((sum_last(fits.y) / fits.y.shape[1]) ** 2 * n if fits.y is not None else 0.0)
     floor = np.maximum(1e-24 * scale, 1e-300)[:, None]
     rss = np.maximum(np.where(is_one[None, :], fits.tss[:, None], fits.rss), floor)
     score = aicc(rss, n, np.where(is_one, 2, 3)[None, :].repeat(F, axis=0))
@@ -375,9 +394,8 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         above = np.array([t > upper for t in fits.terms])
         with np.errstate(over="ignore", invalid="ignore"):
             w = np.where(np.isfinite(score), np.exp(-0.5 * (score - best_score[:, None])), 0.0)
-        w = w / w.sum(axis=1, keepdims=True)
-        mass = np.stack([w[:, below].sum(axis=1), w[:, ~below & ~above].sum(axis=1), w[:, above].sum(axis=1)],
-                        axis=1)
+        w = w / sum_last(w)[:, None]
+        mass = np.stack([sum_last(w[:, below]), sum_last(w[:, ~below & ~above]), sum_last(w[:, above])], axis=1)
     results = []
     for i in range(F):
         j = int(chosen[i])
@@ -463,7 +481,7 @@ def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
         terms = [ONE] + terms
     results = select_models(fit_candidates(x, Y, terms, weights), alpha, preferred, prefer_within,
                             criterion=criterion, delta=delta, trend=trend)
-    means = Y.mean(axis=1)
+    means = sum_last(Y) / Y.shape[1]
     for result, mean in zip(results, means):
         if result.is_constant:
             result.constant = float(mean)

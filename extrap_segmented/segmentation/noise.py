@@ -23,7 +23,7 @@ from typing import Sequence
 
 import numpy as np
 from numpy.typing import ArrayLike
-from scipy import stats
+from scipy import special  # not scipy.stats: its import costs ~0.4 s of every run
 
 from extrap_segmented.exceptions import InvalidInputError
 
@@ -104,12 +104,15 @@ def noise_limit(sigma: float, dof: float, points: int, noise_factor: float, quan
     return float(noise_factor * sigma * np.sqrt(_f_quantile(quantile, max(points - 2, 1), float(dof))))
 
 
-# scipy's distribution functions take ~0.1 ms a call; a search asks for the same few values often
+# scipy's distribution functions take ~0.1 ms a call; a search asks for the same few values often.
+# The special functions are what scipy.stats' chi2 and f distributions compute (scipy 1.17:
+# chi2.ppf(q, df) = 2 gammaincinv(df/2, q), f.ppf(q, m, d) = fdtri(m, d, q); the same bits,
+# tests/unit/test_segmentation_core.py compares them).
 @lru_cache(maxsize=4096)
 def _chi2_median(df: float) -> float:
-    return float(stats.chi2.median(df))
+    return float(2 * special.gammaincinv(df / 2, 0.5))
 
 
 @lru_cache(maxsize=4096)
 def _f_quantile(quantile: float, m: int, dof: float) -> float:
-    return float(stats.chi2.ppf(quantile, m) / m if np.isinf(dof) else stats.f.ppf(quantile, m, dof))
+    return float(2 * special.gammaincinv(m / 2, quantile) / m if np.isinf(dof) else special.fdtri(m, dof, quantile))

@@ -468,3 +468,16 @@ def test_paper_mode_thresholds_are_options():
     assert PaperWindowSearch(theta=1.0).fit(s.x, s.y).segmented_
     # ... unless ε may not flag (limit infinite) and the band starts above the windows' nRSS
     assert not PaperWindowSearch(theta=1.0, epsilon_limit=np.inf, nrss_band=(0.4, 0.5)).fit(s.x, s.y).segmented_
+
+
+def test_noise_quantiles_equal_scipy_stats_bit_for_bit():
+    from scipy import stats
+
+    from extrap_segmented.segmentation import noise
+    for df in (1, 2, 3, 4.5, 7, 10, 31, 100.0, 1e4):
+        assert noise._chi2_median.__wrapped__(df) == float(stats.chi2.median(df))
+    for quantile in (0.5, 0.9, 0.95, 0.99, 0.999):
+        for m in (1, 2, 3, 5, 8):
+            assert noise._f_quantile.__wrapped__(quantile, m, float("inf")) == float(stats.chi2.ppf(quantile, m) / m)
+            for dof in (1.0, 2.0, 3.5, 10.0, 250.0):
+                assert noise._f_quantile.__wrapped__(quantile, m, dof) == float(stats.f.ppf(quantile, m, dof))

@@ -92,6 +92,24 @@ def test_workers_start_only_when_the_probe_says_the_kernels_are_worth_it():
         [str(w.message) for w in serial_warnings]
 
 
+def test_the_automatic_decision_stays_in_process_without_idle_cores(monkeypatch):
+    from extrap_segmented.adapters.parallel import runner
+    items = list(range(200))
+    monkeypatch.delenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", raising=False)
+    monkeypatch.setattr(runner, "parallel_threshold", lambda: 1e-12)  # every estimate is worth workers
+    monkeypatch.setattr(runner, "idle_cores", lambda: 1.0)  # ... but another process keeps one core busy
+    busy = map_kernels(_square_and_warn, items, jobs=2)
+    assert {pid for _, pid in busy} == {os.getpid()}
+    monkeypatch.setattr(runner, "idle_cores", lambda: 2.0)
+    idle = map_kernels(_square_and_warn, items, jobs=2)
+    assert [r for r, _ in idle] == [r for r, _ in busy] == [x * x for x in items]
+    assert os.getpid() not in {pid for _, pid in idle[probe_size(len(items)):]}
+    # an explicit threshold (tests, the environment variable) is not second-guessed by the load
+    monkeypatch.setattr(runner, "idle_cores", lambda: 0.0)
+    forced = map_kernels(_square_and_warn, items, jobs=2, min_parallel_seconds=1e-12)
+    assert os.getpid() not in {pid for _, pid in forced[probe_size(len(items)):]}
+
+
 def test_parallel_threshold_from_the_environment(monkeypatch):
     monkeypatch.delenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", raising=False)
     assert parallel_threshold() == MIN_PARALLEL_SECONDS
