@@ -71,7 +71,7 @@ class _ClusteringMixin:
     threshold = modeler_options.add(DEFAULT_THRESHOLD, float,
                                     "paper classifier: relative distance between sorted neighbouring rank values "
                                     "above which a new class starts (0.1 means 10 percent); adaptive: the rule for "
-                                    "fewer than 8 ranks", name="Threshold")
+                                    "fewer than 16 ranks", name="Threshold")
     max_outlier_fraction = modeler_options.add(0.1, float, "adaptive classifier: largest share of the ranks set "
                                                            "aside as outliers (ranks alike no other rank)",
                                                name="Max. outlier fraction")

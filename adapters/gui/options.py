@@ -75,7 +75,7 @@ HELP: dict[str, dict[str, OptionHelp]] = {
                                  "by more than the threshold."),
         "threshold": OptionHelp("Ranks whose values differ by more than this fraction (0.1 = 10 %) from their "
                                 "sorted neighbour start a new class (paper classifier; adaptive uses it below "
-                                "8 ranks)."),
+                                "16 ranks)."),
         "max_outlier_fraction": OptionHelp("Adaptive classifier: at most this share of the ranks (0.1 = 10 %) is "
                                            "set aside as outliers, ranks unlike any other.",
                                            lambda m: getattr(m, "classifier", "adaptive") == "adaptive"),

@@ -49,7 +49,7 @@ from extrap_segmented.reducers import MEASURES, reduce_columns, reducer, statist
 
 MODES = ("adaptive", "paper")
 OUTLIER = -1
-SMALL_SAMPLE = 8
+SMALL_SAMPLE = 16  # below: too few ranks to judge a gap against their spread (docs/clustering.md)
 NOISE_SCALE = float(np.sqrt(2))
 """A gap is the difference of two rank values: its noise is sqrt(2) times the noise of one value."""
 """Sign groups with fewer ranks are cut by the paper's rule: their spread cannot be estimated."""
