@@ -286,6 +286,13 @@ class ExpectationModeler(SingularModeler):
             return self._fallback(measurements, y_mean, error)
         y = y_mean
         row = result.to_dict()
+        # what the kernel plot needs to redraw the expected band and the points fitted to, also
+        # after a save and reopen (the printed terms round exponents such as 1/3)
+        v = result.variable
+        row.update(expectation_exact=result.expectation.term.format(v, exact=True),
+                   deviation_limits_exact=[result.limits.lower.format(v, exact=True),
+                                           result.limits.upper.format(v, exact=True)],
+                   aggregation=aggregation_name(self.aggregation))
         hypothesis = SingleParameterHypothesis(build_function(result.model), self.use_measure)
         if result.model.is_constant:
             hypothesis = ConstantHypothesis(hypothesis.function, self.use_measure)
