@@ -95,7 +95,7 @@ def _expectation_curves(model, ordered, x, y) -> KernelCurves:
     annotation = next((a for a in model.annotations if isinstance(a, ExpectationVerdictAnnotation)), None)
     verdict = annotation.report().splitlines()[0] if annotation is not None else ""
     row = model.validation or {}
-    if "error" in row or "expectation" not in row or not x.size:
+    if "error" in row or "expectation" not in row:
         return KernelCurves(x, y, [Segment(float(x[0]), float(x[-1]), function)], verdict=verdict)
     aggregation = row.get("aggregation", "median")  # experiments saved before it was stored: the default
     repeated_x, repeated_y, _ = series_arrays(ordered, 0, aggregation)

@@ -75,3 +75,39 @@ def test_expectation_kernel_plot_draws_the_expected_band(qtbot, extrap_window, f
     at_end = result.model.evaluate(np.array([4096.0]))[0]
     assert (low <= at_end <= high) == (verdict != "no match"), (low, at_end, high)
     print(f"\n{kernel}: {verdict}; band at p=64 {_band_at(band, 64)}, at p=4096 {(low, high)}, model {at_end:.4g}")
+
+
+def test_band_without_exact_terms_and_kernels_not_validated(tmp_path, fixtures_dir):
+    """Rows saved before the exact terms were stored give the same band; a kernel that could not be
+    validated shows its points, its constant model and the reason, without a band."""
+    import warnings
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap_segmented.adapters.expectations.modeler import ExpectationModeler
+    from extrap_segmented.adapters.gui.plot import kernel_curves
+
+    def modeled(path):
+        experiment = TextFileReader().read_experiment(str(path))
+        modeler = ExpectationModeler()
+        modeler.expectation, modeler.jobs = "O(log p)", 1
+        generator = ModelGenerator(experiment, modeler=modeler)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            generator.model_all()
+        (key, model), *_ = generator.models.items()
+        return model, experiment.measurements[key]
+
+    model, measurements = modeled(fixtures_dir / "series" / "mpi_collectives.txt")
+    exact = kernel_curves(model, measurements)
+    for key in ("expectation_exact", "deviation_limits_exact", "aggregation"):
+        del model.validation[key]
+    older = kernel_curves(model, measurements)
+    assert np.allclose(older.band.low, exact.band.low) and np.allclose(older.band.high, exact.band.high)
+    assert older.measure == "median" and np.allclose(older.y, exact.y)
+
+    short = tmp_path / "short.txt"
+    short.write_text("PARAMETER p\nPOINTS 2 4 8\n\nREGION r\nMETRIC time\nDATA 1\nDATA 2\nDATA 3\n")
+    model, measurements = modeled(short)
+    curves = kernel_curves(model, measurements)
+    assert curves.band is None and curves.verdict.startswith("Verdict: not validated (expected O(log p)")
+    assert len(curves.segments) == 1 and curves.segments[0].function.evaluate(4.0) == pytest.approx(2.0)
