@@ -18,7 +18,7 @@ from marshmallow import fields
 
 from extrap.entities.annotations import Annotation, AnnotationSchema
 from extrap.entities.functions import ConstantFunction, SingleParameterFunction, SingleParameterFunctionSchema
-from extrap.entities.hypotheses import ConstantHypothesis, SingleParameterHypothesis
+from extrap.entities.hypotheses import ConstantHypothesis, HypothesisSchema, SingleParameterHypothesis
 from extrap.entities.measurement import Measure, Measurement
 from extrap.entities.model import Model, ModelSchema
 from extrap.entities.terms import CompoundTerm, SimpleTerm
@@ -169,7 +169,18 @@ class ExpectationModel(Model):
         self.validation = validation or {}
 
 
+class _HypothesisWithFractions(fields.Nested):
+    """Extra-P's hypothesis field; on load, exponents that are simple fractions become fractions
+    again (see :func:`restore_fractions`)."""
+
+    def _deserialize(self, value, attr, data, partial=None, **kwargs):
+        hypothesis = super()._deserialize(value, attr, data, partial=partial, **kwargs)
+        restore_fractions(getattr(hypothesis, "function", None))
+        return hypothesis
+
+
 class ExpectationModelSchema(ModelSchema):
+    hypothesis = _HypothesisWithFractions(HypothesisSchema)
     validation = fields.Dict()
 
     def create_object(self):
@@ -183,6 +194,20 @@ def _exponent(value):
     if fraction.denominator > 1 and abs(float(fraction) - float(value)) < 1e-12:
         return fraction
     return float(value)
+
+
+def restore_fractions(function) -> None:
+    """Turns the exponents of ``function``'s terms that are simple fractions back into fractions.
+
+    A saved experiment stores every exponent as a number, so 1/4 comes back as 0.25, which
+    Extra-P's GUI renders ``log₂(p)⁰ ̇ ²⁵`` instead of ``log₂(p)¹⸍⁴``; whole exponents stay as
+    they are.
+    """
+    for compound in getattr(function, "compound_terms", None) or ():
+        for simple in getattr(compound, "simple_terms", ()):
+            exponent = _exponent(simple.exponent)
+            if isinstance(exponent, Fraction):
+                simple.exponent = exponent
 
 
 def build_function(fit) -> SingleParameterFunction:
@@ -331,6 +356,13 @@ class ExpectationModeler(SingularModeler):
                 return self._fallback(measurements, y_mean, error)
         y = y_mean
         row = result.to_dict()
+        # what the kernel plot needs to redraw the expected band and the points fitted to, also
+        # after a save and reopen (the printed terms round exponents such as 1/3)
+        v = result.variable
+        row.update(expectation_exact=result.expectation.term.format(v, exact=True),
+                   deviation_limits_exact=[result.limits.lower.format(v, exact=True),
+                                           result.limits.upper.format(v, exact=True)],
+                   aggregation=aggregation_name(self.aggregation))
         hypothesis = SingleParameterHypothesis(build_function(result.model), self.use_measure)
         if result.model.is_constant:
             hypothesis = ConstantHypothesis(hypothesis.function, self.use_measure)

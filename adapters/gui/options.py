@@ -235,6 +235,24 @@ class PluginOptionsWidget(options_widget_base()):
         super()._check_and_apply(option, value)
         self._update_enabled()
 
+    def reset_options(self):
+        """"Reset options to defaults": Extra-P restores the modeler's own defaults (the command
+        line's, e.g. the expectation O(p)); the panel's start values of :data:`GUI_DEFAULTS` win,
+        on the modeler and in the rebuilt inputs."""
+        start = GUI_DEFAULTS.get(getattr(self.object_with_options, "NAME", ""), {})
+        super().reset_options()
+        for name, value in start.items():
+            setattr(self.object_with_options, name, value)
+            for widget in self._fields.get(name, []):
+                if isinstance(widget, QLineEdit) and widget.text() != str(value):
+                    widget.setText(str(value))
+        self._update_enabled()
+        scroll = self.parentWidget()
+        while scroll is not None and not isinstance(scroll, ScrollingOptions):
+            scroll = scroll.parentWidget()
+        if scroll is not None:
+            scroll.follow_sections()  # the sections were rebuilt
+
     def _update_enabled(self):
         rules = HELP.get(getattr(self.object_with_options, "NAME", ""), {})
         for field, widgets in self._fields.items():
@@ -258,14 +276,18 @@ class ScrollingOptions(QScrollArea):
         self.setWidgetResizable(True)
         self.options = PluginOptionsWidget(self, modeler)
         self.setWidget(self.options)
-        for section in self.options.sections.values():
-            section.header.toggled.connect(self._refit)
-        self._refit()
+        self.follow_sections()
         parent.setEnabled(True)
         main_widget = getattr(parent.parent(), "main_widget", None)  # Extra-P's ModelerWidget
         if main_widget is not None:
             from .tree import keep_annotations_column_fitted
             keep_annotations_column_fitted(main_widget)
+
+    def follow_sections(self) -> None:
+        """Refits the panel whenever a section opens or closes (again after a reset rebuilt them)."""
+        for section in self.options.sections.values():
+            section.header.toggled.connect(self._refit)
+        self._refit()
 
     def setSizePolicy(self, *policy):
         # Extra-P's expander makes its content MinimumExpanding (the hint becomes the minimum,

@@ -1,6 +1,9 @@
 """A kernel plot of our own, offered in the plot's right-click menu: measured points, each
 segment drawn over its own range up to its last measured point, a marker at every change point,
-the x axis named after the experiment's parameter and log-scaled (base 2) by default.
+the x axis named after the experiment's parameter and log-scaled (base 2) by default. For a kernel
+modeled by Expectation: the points the verdict was fitted to, the model, the expected band (the
+expectation between its deviation limits, scaled to the data as ``extrap-validate --plot-dir``
+draws it, :func:`~extrap_segmented.expectations.plot.expected_band`) and the verdict in the title.
 
 Extra-P's graph draws one function on a linear axis from the smallest to the largest value; a
 segment between p = 8 and p = 32 on an axis to 1,024 then takes 3 % of the width and nothing
@@ -21,6 +24,8 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QMessageBox, QVBoxLayout
 from extrap.entities.model import SegmentedModel
 
 from extrap_segmented.adapters.clustering.models import ClusteredModel
+from extrap_segmented.adapters.expectations.modeler import ExpectationModel, ExpectationVerdictAnnotation
+from extrap_segmented.expectations.plot import ExpectedBand
 
 
 @dataclass
@@ -29,6 +34,7 @@ class Segment:
     last: float    # last measured parameter value of the segment
     function: object
     label: str = ""  # a Clustered class: its name and role; empty for segments
+    role: str = ""  # "model": the one curve of an Expectation kernel (labelled "model: …")
     x: Optional[np.ndarray] = None  # a class's own measured values (per configuration)
     y: Optional[np.ndarray] = None
 
@@ -40,6 +46,11 @@ class KernelCurves:
     y: np.ndarray
     segments: list[Segment]
     change_points: list[float] = field(default_factory=list)
+    measure: str = "mean"  # the statistic of the repetitions plotted as points
+    band: Optional[ExpectedBand] = None  # Expectation: E between its deviation limits
+    band_label: str = ""
+    expectation_label: str = ""
+    verdict: str = ""  # Expectation: the verdict line, in words
 
     def changes(self) -> list[tuple[float, float]]:
         """Per change, (last point before, first point after); equal when the point is shared."""
@@ -67,7 +78,43 @@ def kernel_curves(model, measurements: Sequence) -> KernelCurves:
         return KernelCurves(x, y, segments, change_points)
     if isinstance(model, ClusteredModel):
         return KernelCurves(x, y, _class_curves(model))
+    if isinstance(model, ExpectationModel):
+        return _expectation_curves(model, ordered, x, y)
     return KernelCurves(x, y, [Segment(float(x[0]), float(x[-1]), model.hypothesis.function)])
+
+
+def _expectation_curves(model, ordered, x, y) -> KernelCurves:
+    """Points as the verdict saw them (the modeler's aggregation of the repetitions), the model,
+    the expected band and the verdict line; a kernel that was not validated gets its points, its
+    constant model and the reason."""
+    from extrap_segmented.adapters.expectations.series import series_arrays
+    from extrap_segmented.expectations.complexity import as_term, DeviationLimits
+    from extrap_segmented.expectations.plot import expected_band
+    from extrap_segmented.expectations.validation import aggregate_columns
+    function = model.hypothesis.function
+    annotation = next((a for a in model.annotations if isinstance(a, ExpectationVerdictAnnotation)), None)
+    verdict = annotation.report().splitlines()[0] if annotation is not None else ""
+    row = model.validation or {}
+    if "error" in row or "expectation" not in row:
+        return KernelCurves(x, y, [Segment(float(x[0]), float(x[-1]), function)], verdict=verdict)
+    aggregation = row.get("aggregation", "median")  # experiments saved before it was stored: the default
+    repeated_x, repeated_y, _ = series_arrays(ordered, 0, aggregation)
+    x = np.unique(repeated_x)
+    y = aggregate_columns(repeated_x, repeated_y[None, :], aggregation)[0]
+    expectation = as_term(row.get("expectation_exact", row["expectation"]))
+    lower, upper = (as_term(t) for t in row.get("deviation_limits_exact", row["deviation_limits"]))
+    limits = DeviationLimits(expectation, expectation / lower)  # E/D = lower, so D = E/lower
+    grid = np.union1d(np.geomspace(x.min(), x.max(), 200) if x.min() > 0 else np.linspace(x.min(), x.max(), 200), x)
+    constant = 0.0 if not function.compound_terms else float(function.constant_coefficient)
+    band = expected_band(expectation, limits, x, grid,
+                         lambda values: np.asarray(function.evaluate(values), dtype=float) * np.ones_like(values),
+                         constant)
+    parameter = row.get("parameter", "p")
+    return KernelCurves(x, y, [Segment(float(x[0]), float(x[-1]), function, role="model")], measure=aggregation,
+                        band=band, verdict=verdict,
+                        band_label=f"expected band: deviation limits {lower.big_o(parameter)} … "
+                                   f"{upper.big_o(parameter)}",
+                        expectation_label=f"expectation {expectation.big_o(parameter)} (scaled)")
 
 
 def _class_curves(model) -> list[Segment]:
@@ -100,7 +147,13 @@ def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: s
     figure = figure or Figure(figsize=(7, 4.5), dpi=100)
     figure.clear()
     axes = figure.add_subplot()
-    axes.plot(curves.x, curves.y, "o", color="black", label="measured (mean)", zorder=3)
+    if curves.band is not None:
+        band = curves.band
+        axes.fill_between(band.x, band.low, band.high, color="tab:green", alpha=0.18, linewidth=0,
+                          label=curves.band_label, gid="expected-band")
+        axes.plot(band.x, band.expectation, "--", color="tab:green", linewidth=1.2, label=curves.expectation_label,
+                  gid="expectation")
+    axes.plot(curves.x, curves.y, "o", color="black", label=f"measured ({curves.measure})", zorder=3)
     colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
     for i, segment in enumerate(curves.segments):
         grid = (np.geomspace(segment.first, segment.last, 200) if log_x and segment.first > 0
@@ -111,6 +164,8 @@ def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: s
             label = f"{segment.label}:\n{label}"
             axes.plot(segment.x, segment.y, "s", markersize=4, color=colors[i % len(colors)], alpha=0.7,
                       gid=f"points-{i}")
+        elif segment.role:
+            label = f"{segment.role}: {label}"
         elif len(curves.segments) > 1:
             label = f"segment {i + 1} ({parameter} = {segment.first:g}…{segment.last:g}): {label}"
         axes.plot(grid, values, "-", color=colors[i % len(colors)], linewidth=2, label=label,
@@ -138,7 +193,7 @@ def kernel_figure(curves: KernelCurves, *, parameter: str, metric: str, title: s
         axes.minorticks_off()
     axes.set_xlabel(parameter)
     axes.set_ylabel(metric)
-    axes.set_title(title, fontsize=10)
+    axes.set_title(f"{title}\n{curves.verdict}" if curves.verdict else title, fontsize=10)
     axes.grid(True, alpha=0.3)
     axes.legend(fontsize=8, loc="best")
     figure.tight_layout()

@@ -47,7 +47,7 @@ INTERNALS = (
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
-    "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply
+    "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -428,6 +428,7 @@ OPTIONS_WIDGET_HOOKS = {
     "_determine_label": ("option",),
     "_determine_field": ("option",),
     "_check_and_apply": ("option", "value"),
+    "reset_options": (),  # the "Reset options to defaults" button (connected in init_ui)
 }
 
 

@@ -5,8 +5,9 @@ with matplotlib's object API and the Agg canvas (no pyplot, no process-wide back
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -23,6 +24,47 @@ def scaled_curve(term: ComplexityTerm, x: np.ndarray, y: ArrayLike, anchor_x: fl
     if base == 0:
         return np.full_like(x, anchor_y)
     return c0 + (anchor_y - c0) * values / base
+
+
+@dataclass(frozen=True)
+class ExpectedBand:
+    """The expectation E and its deviation limits E/D and E·D as curves over ``x`` (see
+    :func:`expected_band`); ``low``/``high`` are the band's pointwise bounds."""
+
+    x: np.ndarray
+    expectation: np.ndarray
+    lower_limit: np.ndarray  # E/D
+    upper_limit: np.ndarray  # E·D
+
+    @property
+    def low(self) -> np.ndarray:
+        return np.minimum(self.lower_limit, self.upper_limit)
+
+    @property
+    def high(self) -> np.ndarray:
+        return np.maximum(self.lower_limit, self.upper_limit)
+
+
+def expected_band(expectation: ComplexityTerm, limits, measured_x, grid, model_values: Callable,
+                  constant: float) -> ExpectedBand:
+    """E, E/D and E·D over ``grid``, sharing the model's ``constant`` and passing through the model
+    at the geometric middle of the measured range (``measured_x``): the band shows which growth
+    the limits allow, and a model outside it grows too fast or too slowly.
+
+    Args:
+        expectation: E.
+        limits: the :class:`~extrap_segmented.expectations.complexity.DeviationLimits`.
+        measured_x: the measured parameter values.
+        grid: where to evaluate the curves.
+        model_values: the model's values at an array of parameter values.
+        constant: the model's constant (0 for a constant model).
+    """
+    x = np.asarray(measured_x, float)
+    grid = np.asarray(grid, float)
+    anchor_x = float(np.sqrt(x.min() * x.max()))
+    anchor_y = float(np.asarray(model_values(np.array([anchor_x])), float).reshape(-1)[0])
+    return ExpectedBand(grid, *(scaled_curve(term, grid, None, anchor_x, anchor_y, constant)
+                                for term in (expectation, limits.lower, limits.upper)))
 
 
 def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, raw_y=None,
@@ -58,16 +100,13 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     e = result.expectation.term
     # E, E/D and E·D share the model's constant and pass through the model at the geometric
     # middle of the measured range, so a model that grows faster than E·D leaves the band.
-    c0 = result.model.constant if not result.model.is_constant else 0.0
-    anchor_x = float(np.sqrt(x.min() * x.max()))
-    anchor_y = float(result.model.evaluate(np.array([anchor_x]))[0])
-    e_curve = scaled_curve(e, grid, y, anchor_x, anchor_y, c0)
-    lower = scaled_curve(result.limits.lower, grid, y, anchor_x, anchor_y, c0)
-    upper = scaled_curve(result.limits.upper, grid, y, anchor_x, anchor_y, c0)
+    band = expected_band(e, result.limits, x, grid, result.model.evaluate,
+                         result.model.constant if not result.model.is_constant else 0.0)
+    e_curve = band.expectation
     fig = Figure(figsize=(6.4, 4.2))
     FigureCanvasAgg(fig)
     ax = fig.subplots()
-    ax.fill_between(grid, np.minimum(lower, upper), np.maximum(lower, upper), color="tab:green", alpha=0.15,
+    ax.fill_between(grid, band.low, band.high, color="tab:green", alpha=0.15,
                     label=f"deviation limits {result.limits.lower.big_o(v)} … {result.limits.upper.big_o(v)}")
     ax.plot(grid, e_curve, "--", color="tab:green", label=f"expectation {e.big_o(v)} (scaled)")
     candidates = getattr(result.model, "candidates", None) or []

@@ -94,3 +94,35 @@ def test_extrap_modelers_keep_their_own_panel(qtbot, extrap_window, fixtures_dir
     window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
     select_modeler(window, "Default")
     assert type(window.modeler_widget._options_container.content()) is ModelerOptionsWidget
+
+
+def test_reset_restores_the_empty_expectation_not_the_command_lines_default(qtbot, extrap_window, fixtures_dir):
+    from PySide6.QtWidgets import QPushButton
+    from extrap.util.exceptions import RecoverableError
+    from gui_helpers import generate
+    window = extrap_window(["--text", fixtures_dir / "series" / "mpi_collectives.txt"])
+    select_modeler(window, "Expectation")
+    panel = expand_options(qtbot, window)
+    options = panel.options
+    options.widgets_of("expectation")[-1].setText("O(log p)")
+    options.widgets_of("deviation")[-1].setText("sqrt(p)")
+    modeler = window.modeler_widget._modeler
+    assert (modeler.expectation, modeler.deviation) == ("O(log p)", "sqrt(p)")
+    reset, = [b for b in options.findChildren(QPushButton) if b.text() == "Reset options to defaults"]
+    reset.click()
+    qtbot.wait(10)
+    from extrap.modelers.modeler_options import modeler_options
+    own, = [o.value for o in modeler_options.iter(modeler) if o.field == "expectation"]
+    assert own == "O(p)"  # the modeler's (the command line's) own default, which Extra-P's reset applies
+    assert (modeler.expectation, modeler.deviation) == ("", "")
+    field = options.widgets_of("expectation")[-1]
+    assert field.text() == "" and field.toolTip().endswith("Default: empty.")
+    with pytest.raises(RecoverableError, match="state the growth you expect first"):
+        generate(window, "Expectation", "after reset")
+    # the rebuilt sections still collapse and the panel follows them
+    section = options.sections["Search space"]
+    section.set_expanded(False)
+    closed = panel.maximumHeight()
+    section.header.click()
+    qtbot.wait(10)
+    assert section.is_expanded() and panel.maximumHeight() > closed

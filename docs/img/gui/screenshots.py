@@ -134,6 +134,9 @@ def main():
     card = _tooltip_card(gui_helpers.tooltip_of_annotations(window))
     _save(card, "expectation-tooltip.png")
     card.close()
+    dialog = open_kernel_plot(window)  # MPI_Barrier: grows faster than the band allows
+    _save(dialog, "expectation-plot.png")
+    dialog.close()
     _close(window)
 
     # 4. Clustered on the stencil fixture with its rules file: the class badge and the tooltip

@@ -114,3 +114,46 @@ def test_gui_offers_expectation_modeler(tmp_path, fixtures_dir):
     result = run_python(code, env_extra={"QT_QPA_PLATFORM": "offscreen"}, timeout=180)
     assert result.returncode == 0, result.stderr
     assert "Expectation" in json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def quarter_log_series(path):
+    """time = 1 + 2·log2(p)^(1/4): the Expectation modeler fits exponent 1/4 for O(log^0.25 p)."""
+    import numpy as np
+    points = (8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
+    lines = ["PARAMETER p", "POINTS " + " ".join(map(str, points)), "", "REGION quarter", "METRIC time"]
+    for p in points:
+        lines.append("DATA " + " ".join(f"{(1 + 2 * np.log2(p) ** 0.25) * (1 + d):.6g}" for d in (-0.01, 0, 0.01)))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def _exponents(model):
+    return [(s.term_type, s.exponent) for c in model.hypothesis.function.compound_terms for s in c.simple_terms]
+
+
+def test_fraction_exponents_survive_save_and_reopen(tmp_path):
+    from fractions import Fraction
+    experiment = TextFileReader().read_experiment(str(quarter_log_series(tmp_path / "quarter.txt")))
+    _, models = _model(experiment, "O(log^0.25 p)", jobs=1)
+    assert _exponents(models["quarter"]) == [("logarithm", Fraction(1, 4))]
+    path = tmp_path / "quarter.extra-p"
+    write_experiment(experiment, str(path))
+    assert '"exponent": 0.25' in __import__("zipfile").ZipFile(path).read("experiment.json").decode()  # stored as a float
+    again = {cp.name: m for (cp, _), m in read_experiment(str(path)).modelers[-1].models.items()}["quarter"]
+    (kind, exponent), = _exponents(again)
+    assert kind == "logarithm" and isinstance(exponent, Fraction) and exponent == Fraction(1, 4)
+    assert "log2(p)^(1/4)" in again.hypothesis.function.to_string("p")
+    assert again.hypothesis.function.evaluate(256.0) == pytest.approx(models["quarter"].hypothesis.function.evaluate(256.0))
+
+
+def test_restore_fractions_keeps_whole_and_irregular_exponents():
+    from fractions import Fraction
+    from extrap.entities.functions import SingleParameterFunction
+    from extrap.entities.terms import CompoundTerm, SimpleTerm
+    from extrap_segmented.adapters.expectations.modeler import restore_fractions
+    terms = [CompoundTerm(SimpleTerm("polynomial", e)) for e in (2, 0.5, 1 / 3, 0.123456789)]
+    function = SingleParameterFunction(*terms)
+    restore_fractions(function)
+    exponents = [c.simple_terms[0].exponent for c in function.compound_terms]
+    assert exponents == [2, Fraction(1, 2), Fraction(1, 3), 0.123456789]
+    assert isinstance(exponents[0], int) and isinstance(exponents[3], float)

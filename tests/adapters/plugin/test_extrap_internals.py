@@ -279,5 +279,5 @@ def test_internal_DynamicOptionsWidget_hooks_keep_their_signatures():
         assert tuple(names) == parameters, f"DynamicOptionsWidget.{name}{tuple(names)} changed"
     form = base.__mro__[1]
     for caller, called in (("_create_options", "_determine_label"), ("_create_options", "_determine_field"),
-                           ("_determine_field", "_check_and_apply")):
+                           ("_determine_field", "_check_and_apply"), ("init_ui", "reset_options")):
         assert called in inspect.getsource(getattr(form, caller)), f"DynamicOptionsWidget.{caller} no longer calls {called}"
