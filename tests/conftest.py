@@ -49,3 +49,35 @@ def run_python(code: str, *, env_extra: dict | None = None, cwd: Path | None = N
 @pytest.fixture
 def python_subprocess():
     return run_python
+
+
+@pytest.fixture
+def model_batched_and_alone(fixtures_dir):
+    """``model(fixture, modeler, unbatch, **options)``: the fixture read twice and modeled with jobs=1,
+    once as the modeler batches kernels and once with its batch step ``unbatch`` (a method name)
+    answering "no batch" for every kernel, the path before batching. Returns
+    ``((experiment, generator, warnings), (experiment, generator, warnings))``, batched first."""
+    import warnings
+
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from extrap.modelers.model_generator import ModelGenerator
+
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+
+    def run(fixture: str, modeler: str, unbatch: str, batched: bool, options: dict):
+        reader = CubeRankReader() if fixture.startswith("cube/") else TextFileReader()
+        experiment = reader.read_experiment(str(fixtures_dir / fixture))
+        generator = ModelGenerator(experiment, modeler=modeler)
+        generator.modeler.jobs = 1
+        for name, value in options.items():
+            setattr(generator.modeler, name, value)
+        if not batched:
+            setattr(generator.modeler, unbatch, lambda kernels: [None] * len(kernels))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            generator.model_all()
+        return experiment, generator, [(str(w.message), w.category) for w in caught]
+
+    def model(fixture: str, modeler: str, unbatch: str, **options):
+        return run(fixture, modeler, unbatch, True, options), run(fixture, modeler, unbatch, False, options)
+    return model

@@ -2,8 +2,6 @@
 output equals validating every kernel on its own (the path before batching), byte for byte."""
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pytest
 
@@ -11,36 +9,14 @@ from extrap.fileio.file_reader.text_file_reader import TextFileReader
 from extrap.fileio.output import format_output
 from extrap.modelers.model_generator import ModelGenerator
 
-from extrap_segmented.adapters.cube.reader import CubeRankReader
-
-
-def _read(fixtures_dir, name):
-    if name.startswith("cube/"):
-        return CubeRankReader().read_experiment(str(fixtures_dir / name))
-    return TextFileReader().read_experiment(str(fixtures_dir / name))
-
-
-def _modeled(experiment, batched: bool, **options):
-    generator = ModelGenerator(experiment, modeler="expectation")
-    generator.modeler.jobs = 1
-    for name, value in options.items():
-        setattr(generator.modeler, name, value)
-    if not batched:  # every kernel validated on its own, as before batching
-        generator.modeler._validate_batches = lambda kernels: [None] * len(kernels)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        generator.model_all()
-    return generator, [(str(w.message), w.category) for w in caught]
-
 
 @pytest.mark.parametrize("fixture, options", [("series/mpi_collectives.txt", {}),
                                               ("series/mafia_kernels.txt", {"expectation": "O(k^3 * 2^k)"}),
                                               ("cube/gather-switch-p", {"expectation": "O(log p)"}),
                                               ("cube/multimetric-p", {"aggregation": "mean"})])
-def test_batched_output_equals_one_kernel_at_a_time(fixtures_dir, fixture, options):
-    batched_experiment, alone_experiment = _read(fixtures_dir, fixture), _read(fixtures_dir, fixture)
-    batched, batched_warnings = _modeled(batched_experiment, True, **options)
-    alone, alone_warnings = _modeled(alone_experiment, False, **options)
+def test_batched_output_equals_one_kernel_at_a_time(model_batched_and_alone, fixture, options):
+    (batched_experiment, batched, batched_warnings), (alone_experiment, alone, alone_warnings) = \
+        model_batched_and_alone(fixture, "expectation", "_validate_batches", **options)
     kernels = [sorted(ms, key=lambda m: m.coordinate) for ms in batched_experiment.measurements.values()]
     prepared = batched.modeler._validate_batches(kernels)
     assert sum(p is not None for p in prepared) >= len(kernels) // 2  # most kernels really went in batches
@@ -53,7 +29,7 @@ def test_batched_output_equals_one_kernel_at_a_time(fixtures_dir, fixture, optio
 
 
 def test_a_bad_kernel_in_a_batch_is_validated_alone_and_the_others_stay_batched(fixtures_dir):
-    experiment = _read(fixtures_dir, "series/mpi_collectives.txt")
+    experiment = TextFileReader().read_experiment(str(fixtures_dir / "series/mpi_collectives.txt"))
     generator = ModelGenerator(experiment, modeler="expectation")
     kernels = [sorted(ms, key=lambda m: m.coordinate) for ms in experiment.measurements.values()]
     assert len(kernels) >= 3
