@@ -9,12 +9,12 @@ path, which the command line prints as one line and the GUI shows in a box.
 from __future__ import annotations
 
 import os
-import tempfile
 from typing import Any, Callable
 
 from extrap.util.exceptions import RecoverableError
 
 from extrap_segmented.adapters.plugin import extrap_internals
+from extrap_segmented.atomic_files import AtomicReplacement
 
 
 def make_atomic(write_experiment: Callable) -> Callable:
@@ -23,27 +23,16 @@ def make_atomic(write_experiment: Callable) -> Callable:
         target = os.path.abspath(os.fspath(path))
         if os.path.isdir(target):
             raise RecoverableError(f"cannot save the experiment to {target}: it is a directory")
-        directory = os.path.dirname(target)
         try:
-            handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".partial",
-                                                 dir=directory)
+            replacement = AtomicReplacement(target)
         except OSError as error:
             raise RecoverableError(f"cannot save the experiment to {target}: {error.strerror or error}") from error
-        os.close(handle)
+        os.close(replacement.fd)  # Extra-P writes the file by its path
         try:
-            write_experiment(experiment, temporary, *args, **kwargs)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would make the saved file private
-            os.replace(temporary, target)
-        except BaseException as error:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            if isinstance(error, OSError):
-                raise RecoverableError(f"cannot save the experiment to {target}: {error.strerror or error}") from error
-            raise
+            with replacement:
+                write_experiment(experiment, replacement.path, *args, **kwargs)
+        except OSError as error:
+            raise RecoverableError(f"cannot save the experiment to {target}: {error.strerror or error}") from error
     return atomic_write_experiment
 
 

@@ -21,7 +21,6 @@ import io
 import os
 import re
 import tarfile
-import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
+from extrap_segmented.atomic_files import AtomicReplacement
 from extrap_segmented.cube.tree import CallTree, call_tree_from_paths, wide_enumeration
 from extrap_segmented.exceptions import CubeFormatError
 from extrap_segmented.locations import LocationTable
@@ -356,11 +356,11 @@ def _write_tar(path: Path, members: Sequence[tuple[str, bytes]]) -> None:
     renamed over ``path``; on any failure the temporary file is removed and ``path`` is untouched."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        replacement = AtomicReplacement(path, mode=0o644)  # profiles are shared like any output file
     except OSError as err:
         raise CubeFormatError(f"{path}: cannot write the profile here: {err}") from err
     try:
-        with os.fdopen(fd, "wb") as handle:
+        with replacement, os.fdopen(replacement.fd, "wb") as handle:
             with tarfile.open(fileobj=handle, mode="w", format=tarfile.USTAR_FORMAT) as tar:
                 for name, payload in members:
                     info = tarfile.TarInfo(name)
@@ -370,13 +370,5 @@ def _write_tar(path: Path, members: Sequence[tuple[str, bytes]]) -> None:
                     tar.addfile(info, io.BytesIO(payload))
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp creates 0o600; profiles are shared like any output file
-        os.replace(tmp, path)
-    except BaseException as err:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(err, OSError):
-            raise CubeFormatError(f"{path}: cannot write the profile: {err}") from err
-        raise
+    except OSError as err:
+        raise CubeFormatError(f"{path}: cannot write the profile: {err}") from err
