@@ -72,10 +72,37 @@ def _nearest_stock_name(schema_class: type, root: type) -> str | None:
     return None
 
 
+#: Measurement statistics Extra-P saves as numbers.
+_STATISTICS = ("median", "mean", "minimum", "maximum", "std")
+#: How Extra-P's number field writes a statistic numpy left masked (the std of a NaN value).
+_MASKED = "--"
+
+
+def _masked_statistics_as_nan(data: dict) -> None:
+    """Makes ``"--"`` statistics of an experiment's measurements ``"nan"``, in place.
+
+    Extra-P writes a masked statistic as ``"--"`` and its own loader then rejects the whole file
+    ("Not a valid number"), so an experiment with one NaN measurement saved but never reopened,
+    with or without this package. NaN is what the statistic means, and Extra-P loads it.
+    """
+    measurements = data.get("measurements")
+    if not isinstance(measurements, dict):
+        return
+    for metrics in measurements.values():
+        for points in metrics.values() if isinstance(metrics, dict) else ():
+            for point in points if isinstance(points, list) else ():
+                if isinstance(point, dict):
+                    for name in _STATISTICS:
+                        if point.get(name) == _MASKED:
+                            point[name] = "nan"
+
+
 def make_portable(schema: Any, result: Any) -> Any:
     """``result`` of ``schema.dump`` in the form stock Extra-P loads, plus :data:`SIDE_KEY`."""
     if not isinstance(result, dict):
         return result
+    if _is_experiment(type(schema)):
+        _masked_statistics_as_nan(result)
     side: dict = {}
     root = extrap_internals.schema_root(type(schema))
     own_type = result.get(_TYPE)
@@ -114,6 +141,9 @@ def make_portable(schema: Any, result: Any) -> Any:
 
 def restore(schema: Any, data: Any) -> Any:
     """Saved ``data`` with the real type and annotations put back (stock form when unknown)."""
+    if isinstance(data, dict) and _is_experiment(type(schema)):
+        data = dict(data)  # files saved before, or by stock Extra-P, may hold "--" statistics
+        _masked_statistics_as_nan(data)
     if not isinstance(data, dict) or not isinstance(data.get(SIDE_KEY), dict):
         return data
     data = dict(data)
@@ -154,6 +184,11 @@ def _known_annotation(annotation: Any) -> bool:
 
 def _needs_plugin(annotation: Any) -> bool:
     return isinstance(annotation, dict) and SIDE_KEY in annotation
+
+
+def _is_experiment(schema_class: type) -> bool:
+    root = extrap_internals.schema_root(schema_class)
+    return root is not None and root.__name__ == "ExperimentSchema"
 
 
 def _is_modeler(root: type) -> bool:

@@ -188,3 +188,25 @@ def test_three_segments_open_in_stock_extrap_as_the_last_segment_and_fully_with_
     assert stock.returncode == 0, stock.stderr
     last_segment = saved.stdout.strip().splitlines()[-1].split(" for ")[0]
     assert _same_format(stock.stdout) == "three [time]: " + _same_format(last_segment)
+
+
+NAN_SERIES = "\n".join(["PARAMETER p", "POINTS 8 16 32 64 128", "",
+                        "REGION broken", "METRIC time", "DATA 1", "DATA 2", "DATA nan", "DATA 4", "DATA 5", "",
+                        "REGION good", "METRIC time", "DATA 1", "DATA 2", "DATA 3", "DATA 4", "DATA 5", ""])
+
+
+def test_an_experiment_with_a_nan_measurement_reopens_with_and_without_the_plugin(tmp_path):
+    """Extra-P saves the std of a NaN value as "--" and then refuses the whole file ("Not a valid
+    number"); saved with the plugin it is "nan", and a file stock Extra-P saved so opens with it."""
+    series = tmp_path / "nan.txt"
+    series.write_text(NAN_SERIES)
+    ours, stock = tmp_path / "ours.extra-p", tmp_path / "stock.extra-p"
+    assert _extrap("--text", str(series), "--save-experiment", str(ours)).returncode == 0
+    assert _extrap("--text", str(series), "--save-experiment", str(stock), stock=True).returncode == 0
+    with zipfile.ZipFile(stock) as saved:
+        assert b'"std": "--"' in saved.read("experiment.json")  # Extra-P's own form, which it cannot load
+    for path, without_plugin in ((ours, False), (ours, True), (stock, False)):
+        result = _extrap("--experiment", str(path), "--print", FORMAT, stock=without_plugin)
+        assert result.returncode == 0, (path.name, without_plugin, result.stderr)
+        assert "good [time]: " in result.stdout and "log2(p)" in result.stdout
+        assert "broken [time]: " in result.stdout
