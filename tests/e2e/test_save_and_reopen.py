@@ -65,11 +65,13 @@ def test_saved_experiment_reopens_with_and_without_the_plugin(tmp_path, inputs, 
 
     with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
     assert with_plugin.returncode == 0, with_plugin.stderr
+    # exact: the first block prints the saved coefficients, read back from JSON bit for bit; no fit between
     assert _same_format(with_plugin.stdout) == _same_format(saved.stdout)
 
     stock = _extrap("--experiment", str(target), "--print", FORMAT, stock=True)
     assert stock.returncode == 0, stock.stderr
     assert "Traceback" not in stock.stderr
+    # exact: saved coefficients, read back bit for bit
     assert _same_format(stock.stdout) == _same_format(saved.stdout), "stock Extra-P shows other models"
 
     if own_type:
@@ -164,7 +166,7 @@ def test_a_failed_save_keeps_the_previous_file_and_leaves_no_temporary_file(tmp_
     from extrap_segmented.adapters.plugin.atomic_save import make_atomic
     with pytest.raises(RecoverableError, match="No space left on device"):
         make_atomic(fails_half_way)(experiment, str(target))
-    assert target.read_bytes() == good
+    assert target.read_bytes() == good  # exact: the file must be untouched
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saved.extra-p"]
     make_atomic(original)(experiment, str(target))
     assert experiment_io.read_experiment(str(target)).callpaths == experiment.callpaths
@@ -183,10 +185,12 @@ def test_three_segments_open_in_stock_extrap_as_the_last_segment_and_fully_with_
     assert saved.returncode == 0, saved.stderr
     assert saved.stdout.count(" for ") == 3, saved.stdout
     with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
+    # exact: the first block prints the saved coefficients, read back from JSON bit for bit; no fit between
     assert _same_format(with_plugin.stdout) == _same_format(saved.stdout)
     stock = _extrap("--experiment", str(target), "--print", FORMAT, stock=True)
     assert stock.returncode == 0, stock.stderr
     last_segment = saved.stdout.strip().splitlines()[-1].split(" for ")[0]
+    # exact: saved coefficients, read back bit for bit
     assert _same_format(stock.stdout) == "three [time]: " + _same_format(last_segment)
 
 

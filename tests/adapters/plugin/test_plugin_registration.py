@@ -311,6 +311,7 @@ def test_report_sections_come_from_plugin_hooks_with_arguments_and_bad_ones_only
     stock = run_python(PRINT_ALL, env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
     result = run_python(PRINT_ALL, pythonpath=[tmp_path])
     assert stock.returncode == 0 and result.returncode == 0, stock.stderr + result.stderr
+    # exact: both processes run Extra-P's own Default modeler on the same arrays on this CPU
     assert result.stdout == stock.stdout + "\t\tExtra:\n\t\t\t1 call paths; main\n"
     assert "plugin 'bad-report-extrap-plugin' failed (hook extrap_segmented_kernel_report)" in result.stderr
     assert "returned 42" in result.stderr and "plugin 'report-extrap-plugin' failed" not in result.stderr
