@@ -8,7 +8,7 @@ rank), each modeled over the configurations, and the slowest rank's model is the
 (the Clustered modeler's rule: the slowest class). Per configuration the three values are grouped
 with the relative-distance rule (``threshold``) into what the summary can tell:
 
-* ``balanced``: minimum and maximum within the threshold;
+* ``balanced``: no gap between neighbouring values (minimum, average, maximum) above the threshold;
 * ``a few slow ranks``: the average is with the minimum, the maximum apart (the slow ranks are
   too few to move the average);
 * ``a few fast ranks``: the average is with the maximum;

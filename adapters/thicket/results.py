@@ -1,6 +1,7 @@
 """One Extra-P model as the fields of a Thicket result row: model text, change points, classes, verdict.
 
-Works for every modeler of Extra-P and of this package: a segmented model gives its change points,
+Works for every modeler of Extra-P and of this package: a segmented model gives its change points (per change the last parameter value before it
+and the first after it),
 a clustered model its classes (or, on Caliper's per-rank summary, its statistic rows), an
 expectation model its verdict; the other fields are empty (``[]``, 0, '' or None) where a modeler
 has nothing to say.
@@ -42,9 +43,14 @@ def _number(value) -> float:
         return math.nan
 
 
-def _change_points(model) -> list[float]:
-    points = getattr(model, "changing_points", None) or []
-    return [float(m.coordinate[0]) for m in points if getattr(m, "coordinate", None) is not None]
+def _change_points(model) -> list[tuple[float, float]]:
+    """Per change, (last parameter value of the segment before, first of the segment after); equal
+    when the segments share the point."""
+    intervals = getattr(getattr(getattr(model, "hypothesis", None), "function", None), "intervals", None)
+    if intervals is None or len(intervals) < 2:
+        return []
+    intervals = [tuple(i) for i in intervals]
+    return [(float(before[1]), float(after[0])) for before, after in zip(intervals[:-1], intervals[1:])]
 
 
 def _class_count(model) -> int:
