@@ -178,8 +178,7 @@ def thicket_series(tk, param_name: Union[str, Sequence[str]] = "jobsize", *, met
             arrays.append(array)
         values[column] = arrays
     metrics_info = {c: CaliMetric(c, c) for c in columns}
-    series = CaliperSeries(tuple(names), points, [[str(tk.profile_mapping.get(p, p)) if hasattr(tk, "profile_mapping")
-                                                   else str(p) for p in profiles_at[q]] for q in points],
+    series = CaliperSeries(tuple(names), points, [[_profile_name(tk, p) for p in profiles_at[q]] for q in points],
                            tuple(callpaths), metrics_info, values, ranks_at)
     series.summaries = find_summaries(series.metrics)
     if imbalance:
@@ -201,7 +200,7 @@ def _profile_parameters(tk, names, params) -> dict:
             out[profile] = (float(value),)
         missing = [p for p in metadata.index if p not in out]
         if missing:
-            raise InvalidInputError(f"params lacks {len(missing)} profiles, e.g. {tk.profile_mapping.get(missing[0], missing[0])}")
+            raise InvalidInputError(f"params lacks {len(missing)} profiles, e.g. {_profile_name(tk, missing[0])}")
         return out
     absent = [n for n in names if n not in metadata.columns]
     if absent:
@@ -212,13 +211,19 @@ def _profile_parameters(tk, names, params) -> dict:
         try:
             point = tuple(float(row[n]) for n in names)
         except (TypeError, ValueError):
-            raise InvalidInputError(f"profile {tk.profile_mapping.get(profile, profile)}: metadata "
+            raise InvalidInputError(f"profile {_profile_name(tk, profile)}: metadata "
                                     f"{', '.join(f'{n}={row[n]!r}' for n in names)} is not a number") from None
         if not all(np.isfinite(point)):
-            raise InvalidInputError(f"profile {tk.profile_mapping.get(profile, profile)}: metadata "
+            raise InvalidInputError(f"profile {_profile_name(tk, profile)}: metadata "
                                     f"{', '.join(f'{n}={row[n]!r}' for n in names)} is not a finite number")
         out[profile] = point
     return out
+
+
+def _profile_name(tk, profile) -> str:
+    """The profile's file (Thicket's profile mapping), or its index where that is not a short name."""
+    name = str(getattr(tk, "profile_mapping", {}).get(profile, profile))
+    return name if len(name) <= 120 else str(profile)
 
 
 def _numeric(column) -> bool:
