@@ -214,6 +214,7 @@ def _plot(target: Path, series, regions, order, generator, default, rows, imbala
 
 
 def _large(ranks: int) -> None:
+    import caliperreader
     import thicket
 
     from extrap_segmented.caliper.profile import read_cali
@@ -226,16 +227,18 @@ def _large(ranks: int) -> None:
         write_cali(target, paths, {"sum#time.duration": values}, ranks=list(range(ranks)),
                    globals={"mpi.world.size": ranks}, channel=None)
         size = target.stat().st_size / 1e6
-        ours, _ = _best(lambda: read_cali(target), rounds=2)
+        ours, _ = _best(lambda: read_cali(target), rounds=3)
+        parse, _ = _best(lambda: caliperreader.CaliperReader().read(str(target)), rounds=3)
         try:
-            theirs, _ = _best(lambda: thicket.Thicket.from_caliperreader([str(target)], disable_tqdm=True), rounds=1)
+            theirs, _ = _best(lambda: thicket.Thicket.from_caliperreader([str(target)], disable_tqdm=True), rounds=3)
             theirs_text = f"{theirs:.2f}"
         except Exception as error:  # Hatchet's per-rank reading fails on some layouts
             theirs_text = f"failed ({type(error).__name__})"
     records = len(paths) * ranks
     print(f"\nper-rank profile: {ranks} ranks x {len(paths)} regions = {records} records, {size:.1f} MB")
     print("| reader | time (s) | records/s |\n|---|---|---|")
-    print(f"| read_cali (caliper-reader) | {ours:.2f} | {records / ours:,.0f} |")
+    print(f"| read_cali (caliper-reader + arrays) | {ours:.2f} | {records / ours:,.0f} |")
+    print(f"| caliper-reader's CaliperReader.read alone | {parse:.2f} | {records / parse:,.0f} |")
     print(f"| Thicket.from_caliperreader | {theirs_text} | |")
 
 
