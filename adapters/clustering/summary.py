@@ -89,6 +89,8 @@ def summary_kernel(measurements: Sequence[Measurement], settings, fitter) -> Clu
     model.counts = [len(set(p)) for p in patterns]
     model.notes = [SUMMARY_NOTE, _pattern_note(patterns, points, names, settings.threshold),
                    _imbalance_note(values, coordinates, points, names, fit, enough)]
+    if settings.plot_dir:
+        model.notes.append("plot_dir: no per-rank plot for a per-rank summary (no per-rank values)")
     if not enough:
         model.notes.append(f"too few configurations for per-statistic models (needs {settings.min_points} values "
                            f"per parameter); kernel model: the maximum")
