@@ -29,6 +29,7 @@ from extrap_segmented.adapters.clustering.plots import plot_kernel
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
 from extrap_segmented.clustering.migration import class_positions, find_migrations
+from extrap_segmented.clustering.ranks import RankList
 from extrap_segmented.clustering.topology import topology_positions
 from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
@@ -305,7 +306,7 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
         if len(idx):
             # member ranks named at the configuration with the most ranks (the last one of those)
             ref = idx[np.flatnonzero(np.array([len(tables[j]) for j in idx]) == max(len(tables[j]) for j in idx))[-1]]
-            info.ranks, info.rank_coordinate = tables[ref].rank[matched.members[c][ref]].tolist(), coordinates[ref]
+            info.ranks, info.rank_coordinate = RankList(tables[ref].rank[matched.members[c][ref]]), coordinates[ref]
         if _enough_points(points[idx], settings.min_points):
             model = fitter.fit(series)
             # statistics against every member rank, not only the class medians the model was fitted to

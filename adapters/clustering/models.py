@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from marshmallow import fields
+from marshmallow import ValidationError, fields
 
 from extrap.entities.annotations import Annotation, AnnotationSchema
 from extrap.entities.coordinate import CoordinateSchema
@@ -20,6 +20,7 @@ from extrap.util.serialization_schema import NumberField, Schema
 from extrap_segmented.adapters.clustering.fit_statistics import (MeasuredConstantHypothesis,  # noqa: F401
                                                                  MeasuredConstantHypothesisSchema)
 from extrap_segmented.adapters.clustering.text import cluster_lines, cluster_summary, outlier_line
+from extrap_segmented.clustering.ranks import RankList
 
 TOOLTIP_CLUSTERS = 8
 """Most clusters listed in the GUI tooltip."""
@@ -51,7 +52,9 @@ class ClusterInfo:
         membership_model: model of the member count, or None.
         coordinates, values, counts: the cluster's value and member count per configuration.
         positions: topology positions of its members, summed over configurations.
-        ranks: its member ranks at ``rank_coordinate`` (the configuration with the most ranks).
+        ranks: its member ranks at ``rank_coordinate`` (the configuration with the most ranks), a
+            :class:`~extrap_segmented.clustering.ranks.RankList` (a read-only list of ints stored as runs,
+            so that a contiguous class costs the same at any number of ranks).
         statistic: for data that keep only a per-rank summary (Caliper's Min/Avg/Max per rank), which
             statistic over the ranks this row models (``minimum``, ``average``, ``maximum``; member
             counts and ranks are then unknown and empty); '' for a class of ranks.
@@ -67,7 +70,7 @@ class ClusterInfo:
         self.values = [float(v) for v in values]
         self.counts = [int(c) for c in counts]
         self.positions = dict(positions or {})
-        self.ranks = [int(r) for r in ranks]
+        self.ranks = RankList(ranks)
         self.rank_coordinate = rank_coordinate
         self.statistic = statistic
 
@@ -213,6 +216,24 @@ class ClusterAnnotationSchema(AnnotationSchema):
         return ClusterAnnotation()
 
 
+class RankListField(fields.Field):
+    """A :class:`RankList` saved as its runs, ``[[first, last], ...]`` (a class of 4,096 contiguous ranks is
+    ``[[0, 4095]]``, not 4,096 numbers); loads that form and the plain list of ints that earlier versions saved."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return RankList(value if value is not None else ()).runs()
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, list):
+            raise ValidationError("ranks: expected a list of ranks or of [first, last] runs")
+        try:
+            if all(isinstance(v, list) for v in value):
+                return RankList.from_runs(value)
+            return RankList(int(v) for v in value)
+        except (TypeError, ValueError) as error:
+            raise ValidationError(f"ranks: {error}") from error
+
+
 class ClusterInfoSchema(Schema):
     name = fields.Str()
     model = fields.Nested(ModelSchema, allow_none=True)
@@ -221,7 +242,7 @@ class ClusterInfoSchema(Schema):
     values = fields.List(NumberField())
     counts = fields.List(fields.Int())
     positions = fields.Dict(keys=fields.Str(), values=fields.Int())
-    ranks = fields.List(fields.Int())
+    ranks = RankListField()
     rank_coordinate = fields.Nested(CoordinateSchema, allow_none=True)
     statistic = fields.Str(load_default="")
 

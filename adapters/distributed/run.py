@@ -62,7 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kernels-per-task", type=int, default=0,
                         help="kernels modeled per task (default: about four tasks per worker)")
     parser.add_argument("--stats", action="store_true",
-                        help="report on stderr the per-rank bytes read by the workers and the bytes sent to the client")
+                        help="report on stderr the per-rank bytes read by the workers, the bytes sent to the client and "
+                             "the peak memory of the client and of each worker")
 
 
 def command(argv: Sequence[str]) -> int:
@@ -142,8 +143,10 @@ def _run(client, arguments) -> int:
     from extrap.fileio.output import format_output
     from extrap.util.progress_bar import ProgressBar
 
+    from extrap_segmented.adapters.cube.calltree import build_call_tree
+    from extrap_segmented.adapters.cube.experiment import RankExperiment
     from extrap_segmented.adapters.cube.reader import CubeRankReader, _warn_left_out
-    from extrap_segmented.adapters.distributed import tasks
+    from extrap_segmented.adapters.distributed import save, tasks
     from extrap_segmented.adapters.plugin import extrap_internals
     from extrap_segmented.exceptions import CubeDataWarning
 
@@ -158,15 +161,19 @@ def _run(client, arguments) -> int:
     ordered = sorted(zip(files, values), key=itemgetter(1))
     groups = [(tuple(v), [str(f) for f, _ in grp]) for v, grp in groupby(ordered, key=itemgetter(1))]
 
-    experiment = Experiment()
+    per_rank = arguments.reader == PER_RANK_READER
+    # as extrap --cube-ranks: a RankExperiment, saved with its location tables (fetched only for saving)
+    experiment = RankExperiment() if per_rank else Experiment()
     experiment.scaling = arguments.scaling_type
     for name in names:
         experiment.add_parameter(Parameter(name))
     generator = _modeler(experiment, arguments)
-    reduction = tasks.kernel_reduction(generator.modeler, arguments.reader == PER_RANK_READER)
+    reduction = tasks.kernel_reduction(generator.modeler, per_rank)
+    # the values as read stay on the workers until the client writes them into the saved file
+    keep_values = per_rank and bool(arguments.save_experiment)
 
     blocks = [client.submit(tasks.read_point, point, group_files, names, arguments.scaling_type.value,
-                            arguments.inclusive, reduction, pure=False) for point, group_files in groups]
+                            arguments.inclusive, reduction, keep_values, pure=False) for point, group_files in groups]
     summaries = client.gather([client.submit(tasks.summarize, b, pure=False) for b in blocks])
     received = sum(len(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL)) for s in summaries)
 
@@ -197,7 +204,9 @@ def _run(client, arguments) -> int:
             extrap_internals.delete_callpaths(experiment, to_merge, bar)
         else:
             extrap_internals.merge_callpaths(experiment, to_merge, bar)
-        experiment.call_tree = io_helper.create_call_tree(experiment.callpaths, bar, progress_scale=0.1)
+        # the reader's linear, iterative construction (Extra-P's recurses per level: RecursionError
+        # beyond ~1,000 levels after minutes of cubic work)
+        experiment.call_tree = build_call_tree(experiment.callpaths)
         io_helper.validate_experiment(experiment, bar)
 
     modeler = generator.modeler
@@ -214,28 +223,47 @@ def _run(client, arguments) -> int:
             generator.model_all(bar)
     finally:
         del modeler.model
-    del blocks, point_blocks
 
     if arguments.save_experiment:
         path = arguments.save_experiment
         if not os.path.splitext(path)[1]:
             path += ".extra-p"
         with ProgressBar(desc="Saving experiment", **progress) as bar:
-            experiment_io.write_experiment(experiment, path, bar)
+            if per_rank:
+                state["streamed"] = save.save_rank_experiment(client, experiment, path,
+                                                              {s.point: b for b, s in zip(point_blocks, present)},
+                                                              {s.point: s.n_locations for s in present}, bar)
+            else:
+                experiment_io.write_experiment(experiment, path, bar)
+    del blocks, point_blocks
     print(format_output(experiment, arguments.print_type))
     if arguments.stats:
         raw = sum(s.raw_bytes for s in summaries)
         kept = sum(s.kept_bytes for s in summaries)
+        worker_peaks = sorted(client.run(_peak_rss).values())
         print(f"extrap-segmented run: {len(summaries)} points, {len(files)} files read by "
               f"{len(client.scheduler_info()['workers'])} workers in {time.perf_counter() - started:.2f} s; "
               f"per-rank values read: {raw} bytes; kept for the modeler: {kept} bytes (on the workers); "
-              f"sent to the client: {state['received']} bytes; client peak memory: {_peak_rss()} bytes",
-              file=sys.stderr)
+              f"sent to the client: {state['received']} bytes; streamed through the client into the saved file: "
+              f"{state.get('streamed', 0)} bytes; client peak memory: {_peak_rss()} bytes; "
+              f"worker peak memory: {', '.join(map(str, worker_peaks))} bytes", file=sys.stderr)
     return 0
 
 
 def _peak_rss() -> int:
-    """Peak resident memory of this (the client's) process in bytes; Linux reports KiB, macOS bytes."""
+    """Peak resident memory of this process in bytes (run on the workers too).
+
+    Linux: ``VmHWM``, the high-water mark of this program's own memory. ``ru_maxrss`` would not do: it
+    also counts the memory of the process that started this one, as it was when forked (a client started
+    by a 240 MB pytest process reported 240 MB whatever it did). Elsewhere ``ru_maxrss`` (macOS: bytes).
+    """
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
     import resource
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024

@@ -3,7 +3,9 @@
 The per-rank values of a point live only in the worker that read it (:class:`PointBlock`); what the
 client gathers is :meth:`PointBlock.summary` (Extra-P measurements with their aggregates, no per-rank
 values) and the models. The modeling workers get only the slices of the kernels they model, already
-reduced to what the modeler reads (:func:`kernel_reduction`).
+reduced to what the modeler reads (:func:`kernel_reduction`). For ``--save-experiment`` the block also
+keeps the values as read, which the client fetches a bounded batch at a time while it writes the file
+(:func:`saved_values`, :mod:`.save`).
 
 Every function here is a pure function of its arguments (no process-wide state): Dask may run it on
 any worker, twice, or in a worker that also runs other tasks.
@@ -44,7 +46,10 @@ def _per_repetition_mean(values: np.ndarray) -> np.ndarray:
 def _rank_value(name: str, values: np.ndarray) -> np.ndarray:
     # (1, locations): the Clustered modeler reduces the repetitions of each rank with the same
     # function, which on one row returns the row itself (bit for bit)
-    return np.asarray(reducer(name)(np.asarray(np.ma.getdata(values), dtype=float), axis=0), dtype=float)[None, :]
+    rows = np.asarray(np.ma.getdata(values), dtype=float)
+    if rows.shape[0] == 1:
+        return rows  # the row itself (a view of the values read): no copy of a single repetition
+    return np.asarray(reducer(name)(rows, axis=0), dtype=float)[None, :]
 
 
 def kernel_reduction(modeler, per_rank_input: bool) -> Optional[Callable[[np.ndarray], np.ndarray]] | str:
@@ -76,23 +81,27 @@ class PointBlock:
     metrics: list = field(default_factory=list)            # metric names in the order of the profiles
     measurements: dict = field(default_factory=dict)       # metric name -> [Measurement] (values=None)
     values: dict = field(default_factory=dict)             # (callpath name, metric name) -> ndarray
+    saved: dict = field(default_factory=dict)              # same keys -> values as read (--save-experiment)
     table: object = None                                   # LocationTable of the point
+    n_locations: int = 0                                   # columns of the values (locations of the point)
     warnings: list = field(default_factory=list)           # (message, category, filename, lineno)
     raw_bytes: int = 0                                     # float64 bytes of the per-rank values read
     kept_bytes: int = 0                                    # bytes of the reduced values kept
 
     def summary(self) -> "PointBlock":
         """The block without per-rank values and location identities: what the client receives."""
-        return PointBlock(self.point, self.metrics, self.measurements, {}, None, self.warnings, self.raw_bytes,
-                          self.kept_bytes)
+        return PointBlock(self.point, self.metrics, self.measurements, {}, {}, None, self.n_locations, self.warnings,
+                          self.raw_bytes, self.kept_bytes)
 
 
 def read_point(point: Sequence[float], files: Sequence[str], parameters: Sequence[str], scaling: str,
-               inclusive: bool, reduction) -> PointBlock:
+               inclusive: bool, reduction, keep_values: bool = False) -> PointBlock:
     """Reads the repetitions of one point and reduces them (see :func:`kernel_reduction`).
 
     The aggregates are computed by the ``--cube-ranks`` reader's own code from all values, so they equal
     in-process reading; unreadable files become warnings (returned with the block), as there.
+    ``keep_values`` keeps each kernel's values as read (repetitions x locations, views of the point's
+    one array) for saving them.
     """
     block = PointBlock(tuple(point))
     reader = CubeRankReader()
@@ -108,6 +117,7 @@ def read_point(point: Sequence[float], files: Sequence[str], parameters: Sequenc
         if series is not None and series.points:
             coordinate = Coordinate(tuple(point))
             block.table = series.locations[0]
+            block.n_locations = len(block.table)
             block.metrics = list(series.metrics)
             for name in series.metrics:
                 pv = series.values[name][0]
@@ -119,6 +129,8 @@ def read_point(point: Sequence[float], files: Sequence[str], parameters: Sequenc
                 measurements = reader._measurements(coordinate, callpaths, Metric(name), pv, reduce)
                 for m in measurements:
                     rows, m.values = m.values, None
+                    if keep_values:
+                        block.saved[(m.callpath.name, name)] = rows
                     if reduction is not None:
                         kept = np.array(rows) if reduction == "all" else reduction(rows)
                         block.values[(m.callpath.name, name)] = kept
@@ -131,6 +143,19 @@ def read_point(point: Sequence[float], files: Sequence[str], parameters: Sequenc
 def summarize(block: PointBlock) -> PointBlock:
     """The part of a block the client gathers (runs on the worker holding the block)."""
     return block.summary()
+
+
+def saved_values(block: PointBlock, keys: Sequence[tuple[str, str]]) -> tuple[np.ndarray, list]:
+    """The values as read of the kernels ``keys`` at this point, in that order: one float64 array of all of
+    them (one message instead of one per kernel) and each kernel's (repetitions, locations)."""
+    arrays = [block.saved[k] for k in keys]
+    flat = np.concatenate([a.ravel() for a in arrays]) if arrays else np.zeros(0)
+    return flat, [a.shape for a in arrays]
+
+
+def location_table(block: PointBlock):
+    """The point's :class:`~extrap_segmented.locations.LocationTable` (for saving it with the experiment)."""
+    return block.table
 
 
 def slice_values(block: PointBlock, keys: Sequence[tuple[str, str]]) -> tuple:

@@ -26,6 +26,7 @@ import ast
 import contextlib
 import functools
 import importlib.util
+import json
 import sys
 from pathlib import Path
 from typing import Callable, Iterable, Optional
@@ -45,6 +46,7 @@ INTERNALS = (
     "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
     "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
+    "experiment_io file layout",           # saving with values streamed in (extrap-segmented run)
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
     "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
@@ -182,6 +184,80 @@ def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
     bound = getattr(main_widget, "write_experiment", None)
     if bound is not None and not getattr(bound, "extrap_segmented_atomic", False):
         main_widget.write_experiment = current
+
+
+class _References:
+    """The value writer the schema sees once the values are written: each measurement's ``values``
+    already is its (chunk, index) reference."""
+
+    @staticmethod
+    def write_values(reference):
+        return reference
+
+
+def write_experiment_streaming(experiment, path, measurement_values: Iterable, buffer_bytes: int,
+                               progress_bar=None) -> None:
+    """Extra-P's ``write_experiment``, with the measurements' values taken from an iterable.
+
+    ``measurement_values`` yields ``(measurement, values)`` pairs (ndarrays; the measurements' own
+    ``values`` stay None): each array is handed to Extra-P's ``ValueWriter`` when it arrives, and the
+    writer is flushed to the file whenever ``buffer_bytes`` are pending, so no more than that (plus the
+    caller's own batch) is in memory, where Extra-P's writer buffers up to 1 GiB and needs every array
+    in memory beforehand. (Its own flush at 1 GiB gives the array that triggers it a wrong reference:
+    see ``tests/adapters/plugin/test_extrap_internals.py``.) Then the experiment is serialised by Extra-P's ``ExperimentSchema`` with each
+    measurement's reference into the value files. Internal: the layout of Extra-P's
+    ``write_experiment`` (a zip of ``EXPERIMENT_DATA_FILE`` and the ``ValueWriter``'s members, its
+    compression settings, ``ValueWriter.max_memory_size``), replicated here. Errors as Extra-P's:
+    ``FileFormatError`` for an unserialisable experiment, ``RecoverableError`` for I/O.
+    """
+    import zipfile
+
+    from marshmallow import ValidationError
+
+    from extrap.entities.experiment import ExperimentSchema
+    from extrap.fileio.experiment_io import EXPERIMENT_DATA_FILE
+    from extrap.fileio.values_io import ValueWriter
+    from extrap.util.exceptions import FileFormatError, RecoverableError
+    from extrap.util.progress_bar import DUMMY_PROGRESS
+
+    progress_bar = progress_bar or DUMMY_PROGRESS
+    references = []
+    try:
+        with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1,
+                             allowZip64=True) as file:
+            writer = ValueWriter(file)
+            # flushed here, never inside write_values: Extra-P 4.2.5's writer returns the *next* chunk's
+            # number for the array whose write triggers a flush (its reference then reads another array)
+            writer.max_memory_size = float("inf")
+            pending = 0
+            for measurement, values in measurement_values:
+                references.append((measurement, writer.write_values(values)))
+                pending += values.nbytes
+                if pending >= buffer_bytes:
+                    writer.flush()
+                    pending = 0
+                progress_bar.update(0)
+            writer.flush()
+            for measurement, reference in references:
+                measurement.values = reference
+            schema = ExperimentSchema()
+            schema.set_progress_bar(progress_bar)
+            schema.set_value_io(_References())
+            try:
+                data = schema.dump(experiment)
+            except ValidationError as error:
+                raise FileFormatError(str(error)) from error
+            # the text schema.dumps would return (json.dumps, default separators), written one top-level
+            # entry at a time: never the whole text at once, and json's C encoder (json.dump's is Python)
+            with file.open(EXPERIMENT_DATA_FILE, "w") as member:
+                for n, (key, value) in enumerate(data.items()):
+                    member.write(f"{'{' if n == 0 else ', '}{json.dumps(key)}: {json.dumps(value)}".encode())
+                member.write(b"}" if data else b"{}")
+    except (IOError, zipfile.BadZipFile) as error:
+        raise RecoverableError(str(error)) from error
+    finally:
+        for measurement, _ in references:
+            measurement.values = None
 
 
 # -- call trees ---------------------------------------------------------------------------------

@@ -370,3 +370,22 @@ def test_per_coordinate_facts_are_computed_once_per_run(fixtures_dir, monkeypatc
     settings.table_fact(experiment.measurements[DENSITY_FLUX][0].locations, "missing", lambda t: "x")
     assert pickle.loads(pickle.dumps(settings)).table_facts == {}  # workers start with their own
     assert copy.copy(settings).table_facts is settings.table_facts
+
+
+def test_member_ranks_are_saved_as_runs_and_the_plain_lists_of_earlier_versions_still_load():
+    from marshmallow import ValidationError
+
+    from extrap_segmented.adapters.clustering.models import ClusterInfo, ClusterInfoSchema
+    from extrap_segmented.clustering.ranks import RankList
+
+    info = ClusterInfo("C1", ranks=[*range(4096), 7, 9])
+    assert isinstance(info.ranks, RankList)
+    saved = ClusterInfoSchema().dump(info)
+    assert saved["ranks"] == [[0, 4095], [7, 7], [9, 9]]  # 3 runs, not 4,098 numbers
+    assert ClusterInfoSchema().load(saved).ranks == [*range(4096), 7, 9]
+    earlier = dict(saved, ranks=[3, 4, 5, 0])
+    assert ClusterInfoSchema().load(earlier).ranks == [3, 4, 5, 0]
+    with pytest.raises(ValidationError, match="ranks"):
+        ClusterInfoSchema().load(dict(saved, ranks="0-4095"))
+    with pytest.raises(ValidationError, match="ends before it starts"):
+        ClusterInfoSchema().load(dict(saved, ranks=[[5, 1]]))

@@ -26,7 +26,7 @@ def test_every_internal_has_a_test_here():
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
               "BaseSchema.dump/load", "experiment_io.write_experiment",
-              "ModelGenerator.model_all", "io_helper.create_call_tree while loading",
+              "ModelGenerator.model_all", "io_helper.create_call_tree while loading", "experiment_io file layout",
               "ModelerWidget.ModelerOptionsWidget", "GraphWidget.create_context_menu", "DynamicOptionsWidget hooks"}
     assert set(extrap_internals.INTERNALS) == tested
 
@@ -253,6 +253,64 @@ def test_internal_io_helper_create_call_tree_is_looked_up_at_call_time_while_loa
     with extrap_internals.call_tree_builder(lambda callpaths: ("built", len(callpaths))):
         assert io_helper.create_call_tree([1, 2, 3]) == ("built", 3)
     assert io_helper.create_call_tree is original
+
+
+def _saved(path) -> tuple[dict, dict, list]:
+    """Members (name -> bytes) of a saved experiment, the experiment read back, and its values in kernel order."""
+    import zipfile
+    from extrap.fileio.experiment_io import read_experiment
+    with zipfile.ZipFile(path) as file:
+        members = {name: file.read(name) for name in file.namelist()}
+    experiment = read_experiment(str(path))
+    values = [(key, m.coordinate.as_tuple(), m.values) for key, ms in experiment.measurements.items() for m in ms]
+    return members, experiment, values
+
+
+def test_internal_experiment_io_file_layout_is_what_write_experiment_streaming_writes(tmp_path):
+    """Saving with values streamed in writes what Extra-P's ``write_experiment`` writes (same members, same
+    bytes with Extra-P's 1 GiB buffer); with a small buffer the values are split into more members and read
+    back the same."""
+    import warnings
+    from extrap.fileio import experiment_io
+    from extrap.fileio.values_io import ValueWriter
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+
+    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "cube"
+    reader = CubeRankReader()
+    reader.scaling_type = "weak"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        experiment = reader.read_experiment(fixtures / "gather-switch-p")
+    stock = tmp_path / "stock.extra-p"
+    experiment_io.write_experiment(experiment, str(stock))
+    assert ValueWriter(None).max_memory_size == 1 << 30, "experiment_io file layout: ValueWriter's buffer changed"
+
+    def streamed(buffer_bytes: int):
+        pairs = []
+        for measurements in experiment.measurements.values():
+            for m in measurements:
+                pairs.append((m, m.values))
+                m.values = None
+        path = tmp_path / f"streamed{buffer_bytes}.extra-p"
+        try:
+            extrap_internals.write_experiment_streaming(experiment, str(path), iter(pairs), buffer_bytes)
+            assert all(m.values is None for m, _ in pairs), "the measurements' values were not detached again"
+        finally:
+            for m, values in pairs:
+                m.values = values
+        return _saved(path)
+
+    stock_members, stock_experiment, stock_values = _saved(stock)
+    members, _, values = streamed(1 << 30)
+    assert members == stock_members, "experiment_io file layout: write_experiment writes other members or bytes"
+    small_members, small_experiment, small_values = streamed(4096)
+    assert len([n for n in small_members if n.endswith(".vals")]) > 3 > len([n for n in members if n.endswith(".vals")])
+    assert type(small_experiment).__name__ == "RankExperiment"
+    assert small_experiment.location_tables == stock_experiment.location_tables
+    assert len(small_values) == len(stock_values) > 50
+    for (key, point, got), (stock_key, stock_point, expected) in zip(small_values, stock_values):
+        assert (key, point) == (stock_key, stock_point) and got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
 
 
 @pytest.mark.gui
