@@ -5,12 +5,12 @@ What a per-rank experiment saves (docs/cube.md): every measurement's aggregates 
 (repetitions x locations), the location table of every point (a ``RankExperiment``), and the models.
 The client holds the aggregates and the models anyway; the values stay on the workers that read
 them (:attr:`~.tasks.PointBlock.saved`) until they are written: the client asks for the values of a
-batch of kernels at every point (:func:`~.tasks.saved_values`, at most :data:`BATCH_BYTES` per
-batch, the next batch fetched while one is written), hands each array to Extra-P's value writer,
-which flushes to the file every :data:`BATCH_BYTES`, and drops it. So the client holds at most about
-three batches of values at once, whatever the number of ranks; the location tables (one per point,
-about 40 bytes per location in Python lists while the experiment is serialised) are the only
-per-rank data it holds whole.
+batch of kernels at every point (:func:`~.tasks.saved_values`, one flat array per point, about
+:data:`BATCH_BYTES` per batch; the next batch is cut out on the workers while one is written), hands
+each array to Extra-P's value writer, flushed into the file every :data:`BATCH_BYTES`, and drops it.
+So the client holds about two batches of values at once, whatever the number of ranks; the location
+tables (one per point, about 120 bytes per location as Python lists while the experiment is
+serialised) are the only per-rank data it holds whole.
 """
 from __future__ import annotations
 
