@@ -141,8 +141,14 @@ def outlier_line(model) -> str:
 def cluster_summary(model, parameters) -> str:
     """Multi-line text describing every cluster of a ``ClusteredModel``, its outliers and its notes."""
     lines = []
+    # One "kernel model:" line: the modeler's note that classes are not matched (kept in saved
+    # experiments) is folded into it.
+    unmatched = any(note.startswith("kernel model:") for note in model.notes)
     if model.clusters and getattr(model.clusters[0], "statistic", ""):
         lines.append(f"kernel model: {model.slowest or 'the maximum over ranks'}")
+    elif not model.slowest and unmatched:
+        lines.append("kernel model: the slowest class of each configuration (classes are not matched across "
+                     "configurations; outliers excluded)")
     elif len(model.clusters) > 1 or not model.slowest:
         lines.append(f"kernel model: {model.slowest or 'the slowest class of each configuration'} "
                      "(highest value at most configurations; outliers excluded)")
@@ -150,5 +156,5 @@ def cluster_summary(model, parameters) -> str:
     outliers = outlier_line(model)
     if outliers:
         lines.append(outliers)
-    lines.extend(model.notes)
+    lines.extend(note for note in model.notes if not note.startswith("kernel model:"))
     return "\n".join(lines)
