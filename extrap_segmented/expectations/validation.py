@@ -631,6 +631,9 @@ class ScalabilityValidator:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1:
                 raise InvalidInputError(f"{name} must be a number in [0, 1) (a relative noise level), got {value!r}")
         if self.search == "data":
+            # bounds given for a series must still admit the expectation (a typo otherwise)
+            build_search_space(expectation.term, lower_bound=self.lower_bound, upper_bound=self.upper_bound,
+                               depth=0) if (self.lower_bound, self.upper_bound) != (None, None) else None
             # one space whatever the expectation: the model is a fact about the data
             self.search_space_: SearchSpace = build_data_space(
                 lower_bound=self.lower_bound, upper_bound=self.upper_bound, depth=self.depth,
