@@ -14,7 +14,8 @@ Two detections, one contract (:func:`find_changes`):
      candidates ``c0 + c1·t`` (linear, relative noise) and ``a · t^b`` (a power of a
      candidate term, fitted on log values) exceeds the 99.9 % quantile of χ²(n − 2);
   2. the same function with a jump there does: ``a + δ·[x ≥ x_j] + b·ln t`` on log values (a
-     multiplicative step, as an algorithm switch gives) or ``c0 + δ·[x ≥ x_j] + c1·t``; its χ²
+     multiplicative step, as an algorithm switch gives) or ``c0 + δ·[x ≥ x_j] + c1·t``, growing
+     (b, c1 ≥ 0: a spike that falls back is no change of level); its χ²
      stays below the 99 % quantile of χ²(n − 3), and the jump removes at least
      ``min_improvement`` (25, five standard deviations: the best of all positions and terms is
      chosen, which a smaller bar would let noise pass);
@@ -119,12 +120,15 @@ def _shapes(x: np.ndarray, terms: Sequence[ComplexityTerm]) -> tuple[np.ndarray,
 
 
 def _chi2(Z: np.ndarray, W: np.ndarray, U: np.ndarray, groups: Optional[np.ndarray] = None,
-          slopes: bool = False):
+          slopes: bool = False, growing: bool = False):
     """Weighted least squares ``z ≈ level(group) + b·u`` for every row of Z and every shape in U.
 
     Args:
         Z: (F, n) values; W: (F, n) weights; U: (m, n) shapes; groups: (n,) regime of each point
             (None: one regime).
+
+        growing: constrain b >= 0 (the least-squares optimum is then b = 0 where the free one is
+            negative).
 
     Returns:
         (F, m + 1) χ²: one column per shape and a last one for the levels alone (b = 0); with
@@ -144,6 +148,8 @@ def _chi2(Z: np.ndarray, W: np.ndarray, U: np.ndarray, groups: Optional[np.ndarr
     suz = np.einsum("fmn,fn->fm", Uc, W * Zc)
     with np.errstate(divide="ignore", invalid="ignore"):
         b = np.where(suu > 0, suz / np.where(suu > 0, suu, 1.0), 0.0)
+    if growing:
+        b = np.maximum(b, 0.0)
     residual = Zc[:, None, :] - b[:, :, None] * Uc
     chi2 = np.einsum("fmn,fn->fm", residual * residual, W)
     levels = np.sum(W * Zc * Zc, axis=1, keepdims=True)
@@ -188,7 +194,7 @@ def jump_improvement(x, y: np.ndarray, noise: np.ndarray, terms: Sequence[Comple
     Z, V, W_log, W_lin, T, U = _prepared(x, y, noise, terms)
     single = min(np.min(_chi2(Z, W_log, U)), np.min(_chi2(V, W_lin, T)))
     groups = (np.arange(x.size) >= index).astype(int)
-    step = min(np.min(_chi2(Z, W_log, U, groups)), np.min(_chi2(V, W_lin, T, groups)))
+    step = min(np.min(_chi2(Z, W_log, U, groups, growing=True)), np.min(_chi2(V, W_lin, T, groups, growing=True)))
     return float(single - step)
 
 
@@ -228,8 +234,9 @@ def find_jumps(x, Y: np.ndarray, noise: np.ndarray, terms: Sequence[ComplexityTe
         if starts is not None and j not in starts:
             continue
         groups = (np.arange(n) >= j).astype(int)
-        step = np.minimum(np.min(_chi2(Z, W_log, U, groups), axis=1),
-                          np.min(_chi2(V, W_lin, T, groups), axis=1))
+        # a level change with growth on both sides (a spike that falls back is no change of level)
+        step = np.minimum(np.min(_chi2(Z, W_log, U, groups, growing=True), axis=1),
+                          np.min(_chi2(V, W_lin, T, groups, growing=True), axis=1))
         better = step < best
         best = np.where(better, step, best)
         where = np.where(better, j, where)

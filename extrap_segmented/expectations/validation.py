@@ -498,6 +498,31 @@ def point_weights(x, Y, Y_agg, method: str = "spread", shrink: float = 10.0) -> 
     return np.where(ok[:, None], weights, 1.0)
 
 
+#: terms whose values over the measured parameter values span more than this factor are left out
+#: of the data's own space: next to their largest value the smallest are below double precision's
+#: rounding (2^-52), so ``c0 + c1·t`` is a constant plus one point (2^(p/4) over p = 32 … 512)
+MAX_TERM_SPAN = 2.0 ** 52
+
+
+def usable_terms(space: SearchSpace, x) -> SearchSpace:
+    """``space`` without the terms that span more than :data:`MAX_TERM_SPAN` over ``x`` (the
+    constant and finite, positive terms only)."""
+    x = np.asarray(x, dtype=float)
+    kept = []
+    with np.errstate(all="ignore"):
+        for term in space.terms:
+            if term.is_constant:
+                kept.append(term)
+                continue
+            t = term.evaluate(x)
+            positive = t[t > 0]
+            if positive.size and np.all(np.isfinite(t)) and np.max(positive) <= MAX_TERM_SPAN * np.min(positive):
+                kept.append(term)
+            elif not positive.size or not np.all(np.isfinite(t)):
+                kept.append(term)  # log terms at x = 1 (0) and undefined ones: the fit handles them as before
+    return SearchSpace(kept, space.function_class, space.lower, space.upper)
+
+
 def magnitude_scale(Y_agg: np.ndarray) -> np.ndarray:
     """(F,) powers of two near each series' largest magnitude (1 for an all-zero series).
 
@@ -678,6 +703,8 @@ class ScalabilityValidator:
             # expectation's own log term, if any, still needs values >= 1 and says so)
             space = SearchSpace([t for t in space.terms if not t.has_log], space.function_class, space.lower,
                                 space.upper)
+        if self.search == "data":
+            space = usable_terms(space, x_u)
         needs_log = space.has_log or (self.search == "data" and self.expectation_.term.has_log)
         check_parameter_values(x_u, needs_log=needs_log, min_points=self.min_points)
         Y_agg = aggregate_columns(x, Y, self.aggregation_)
