@@ -21,6 +21,10 @@ class CubeFormatError(ExtrapSegmentedError, ValueError):
     """A Cube profile cannot be read or written; the message names the file and the problem."""
 
 
+class CaliperFormatError(ExtrapSegmentedError, ValueError):
+    """A Caliper ``.cali`` profile (or a set of them) cannot be read; the message names the file and the problem."""
+
+
 class ExpectationSyntaxError(ExtrapSegmentedError, ValueError):
     """An expectation such as ``O(p log p)`` cannot be parsed; the message points at the character."""
 
@@ -44,3 +48,8 @@ class ExpectationWarning(ExtrapSegmentedWarning):
 class CubeDataWarning(ExtrapSegmentedWarning):
     """A Cube profile was read, but some of its data is unusual (negative counters, a file or
     repetition skipped); the message names the file and the metric."""
+
+
+class CaliperDataWarning(ExtrapSegmentedWarning):
+    """A set of Caliper profiles was read, but a file was skipped or some of its data is unusual;
+    the message names the file."""
