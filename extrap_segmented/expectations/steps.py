@@ -120,7 +120,7 @@ def _shapes(x: np.ndarray, terms: Sequence[ComplexityTerm]) -> tuple[np.ndarray,
 
 
 def _chi2(Z: np.ndarray, W: np.ndarray, U: np.ndarray, groups: Optional[np.ndarray] = None,
-          slopes: bool = False, growing: bool = False):
+          growing: bool = False) -> np.ndarray:
     """Weighted least squares ``z ≈ level(group) + b·u`` for every row of Z and every shape in U.
 
     Args:
@@ -131,8 +131,7 @@ def _chi2(Z: np.ndarray, W: np.ndarray, U: np.ndarray, groups: Optional[np.ndarr
             negative).
 
     Returns:
-        (F, m + 1) χ²: one column per shape and a last one for the levels alone (b = 0); with
-        ``slopes`` also the (F, m) slopes b.
+        (F, m + 1) χ²: one column per shape and a last one for the levels alone (b = 0).
     """
     F, n = Z.shape
     groups = np.zeros(n, dtype=int) if groups is None else groups
@@ -154,7 +153,7 @@ def _chi2(Z: np.ndarray, W: np.ndarray, U: np.ndarray, groups: Optional[np.ndarr
     chi2 = np.einsum("fmn,fn->fm", residual * residual, W)
     levels = np.sum(W * Zc * Zc, axis=1, keepdims=True)
     result = np.concatenate([chi2, levels], axis=1)
-    return (result, b) if slopes else result
+    return result
 
 
 def _prepared(x, Y, S, terms):
@@ -199,8 +198,7 @@ def jump_improvement(x, y: np.ndarray, noise: np.ndarray, terms: Sequence[Comple
 
 
 def find_jumps(x, Y: np.ndarray, noise: np.ndarray, terms: Sequence[ComplexityTerm], *,
-               min_improvement: float = MIN_IMPROVEMENT, min_sigmas: float = MIN_JUMP_SIGMAS,
-               starts: Optional[Sequence[int]] = None) -> list:
+               min_improvement: float = MIN_IMPROVEMENT, min_sigmas: float = MIN_JUMP_SIGMAS) -> list:
     """The jump detection of the module docstring for series measured at the same ``x``.
 
     Args:
@@ -208,8 +206,6 @@ def find_jumps(x, Y: np.ndarray, noise: np.ndarray, terms: Sequence[ComplexityTe
         Y: (F, n) aggregated values; rows that are not all positive are skipped (no ratios).
         noise: (F, n) relative noise of each value (> 0).
         terms: candidate terms (the validation's search space).
-        starts: the indices at which a new regime may start (default: every one that leaves both
-            regimes two points).
 
     Returns:
         Per row, a list with at most one :class:`Change`.
@@ -231,8 +227,6 @@ def find_jumps(x, Y: np.ndarray, noise: np.ndarray, terms: Sequence[ComplexityTe
     best = np.full(rows.size, np.inf)
     where = np.full(rows.size, -1)
     for j in range(2, n - 1):  # the new regime starts at x[j]; both regimes have >= 2 points
-        if starts is not None and j not in starts:
-            continue
         groups = (np.arange(n) >= j).astype(int)
         # a level change with growth on both sides (a spike that falls back is no change of level)
         step = np.minimum(np.min(_chi2(Z, W_log, U, groups, growing=True), axis=1),
