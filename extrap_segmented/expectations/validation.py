@@ -752,12 +752,11 @@ class ScalabilityValidator:
         sigmas = self._point_sigmas(noise, measured, Y_agg.shape)
         changes = self._changes(x, Y, x_u, Y_agg, sigmas, measured, space) if self.steps and aicc else \
             [[] for _ in range(len(Y_agg))]
+        # the data's own space has no bound near E; the paper's default bound E² still says how
+        # fast is too fast to be E with a few terms fitting about as well
+        upper = space.upper if not data_mode or self.upper_bound is not None else default_upper_bound(expectation)
         results = []
         for i, (fit, y_row) in enumerate(zip(fits, Y_agg)):
-            # the data's own space has no bound near E; the paper's default bound E² still says
-            # how fast is too fast to be E with a few terms fitting about as well
-            upper = space.upper if not data_mode or self.upper_bound is not None else \
-                default_upper_bound(expectation)
             bound = None if fit.best_term == expectation else \
                 "upper" if fit.best_term >= upper else \
                 "lower" if fit.best_term == space.lower and not space.lower.is_constant else None
