@@ -285,6 +285,8 @@ def _waiting_times(p, s, rng):
 
 
 def test_continuous_spread_is_one_class_and_an_outlier_cannot_hijack_the_kernel_model(tmp_path):
+    import extrap_segmented
+    extrap_segmented.activate()  # the --print all sections come with registration (alone or in any order)
     experiment = make_experiment({"wait": _waiting_times})
     result = model(experiment).models[(Callpath("wait"), Metric("time"))]
     assert [c.name for c in result.clusters] == ["C1"] and result.slowest == "C1"
