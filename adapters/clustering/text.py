@@ -123,7 +123,9 @@ def cluster_lines(model, parameters) -> list[str]:
 
 
 def outlier_line(model) -> str:
-    """``outliers (in no class): rank 63 at 3 of 25 configurations, 1.8..2.4x the slowest class``, or ''."""
+    """``outliers (in no class): rank 63 at 3 of 25 configurations, 1.8..2.4x the slowest class; set
+    aside as alike no other rank: …`` (the reason, :data:`~extrap_segmented.clustering.classify.OUTLIER_REASON`),
+    or ''."""
     outliers = getattr(model, "outliers", None) or []
     found = [r for ranks in outliers for r in ranks]
     if not found:
@@ -135,7 +137,8 @@ def outlier_line(model) -> str:
         low, high = min(ratios), max(ratios)
         span = f"{low:.3g}x" if format_number(low) == format_number(high) else f"{low:.3g}..{high:.3g}x"
         text += f", {span} the slowest class"
-    return text
+    from extrap_segmented.clustering.classify import OUTLIER_REASON
+    return f"{text}; set aside as {OUTLIER_REASON}"
 
 
 def cluster_summary(model, parameters) -> str:
