@@ -7,14 +7,14 @@ The client holds the aggregates and the models anyway; the values stay on the wo
 them (:attr:`~.tasks.PointBlock.saved`) until they are written: the client asks for the values of a
 batch of kernels at every point (:func:`~.tasks.saved_values`, one flat array per point, about
 :data:`BATCH_BYTES` per batch; the next batch is cut out on the workers while one is written), hands
-each array to Extra-P's value writer, flushed into the file every :data:`BATCH_BYTES`, and drops it.
-So the client holds about two batches of values at once, whatever the number of ranks; the location
+each array to Extra-P's value writer, flushes the writer into the file at the end of the batch and
+drops the batch. So the client holds about one batch of values at once, whatever the number of ranks; the location
 tables (one per point, about 120 bytes per location as Python lists while the experiment is
 serialised) are the only per-rank data it holds whole.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Optional
 
 import numpy as np
 
@@ -61,7 +61,7 @@ def _batches(kernels: list, n_locations: dict) -> Iterator[list]:
         yield batch
 
 
-def _values(client, kernels: list, blocks: dict, n_locations: dict, progress_bar, streamed: list) -> Iterable[tuple]:
+def _values(client, kernels: list, blocks: dict, n_locations: dict, progress_bar, streamed: list) -> Iterable[Optional[tuple]]:
     """``(measurement, values)`` in kernel order; batch ``i + 1`` is read out on the workers while the client
     writes batch ``i``."""
     from extrap_segmented.adapters.distributed import tasks
@@ -84,7 +84,7 @@ def _values(client, kernels: list, blocks: dict, n_locations: dict, progress_bar
         yield from _written(client, *pending.pop(0), progress_bar, streamed)
 
 
-def _written(client, batch: list, futures: dict, progress_bar, streamed: list) -> Iterator[tuple]:
+def _written(client, batch: list, futures: dict, progress_bar, streamed: list) -> Iterator[Optional[tuple]]:
     points = list(futures)
     arrays = {}
     for p, (flat, shapes) in zip(points, client.gather([futures[p] for p in points])):
@@ -97,4 +97,5 @@ def _written(client, batch: list, futures: dict, progress_bar, streamed: list) -
             streamed[0] += values.nbytes
             yield m, values
             progress_bar.update()
+    yield None  # written out now: the batch's arrays (views of one array per point) are dropped together
 

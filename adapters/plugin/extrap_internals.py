@@ -201,8 +201,9 @@ def write_experiment_streaming(experiment, path, measurement_values: Iterable, b
     """Extra-P's ``write_experiment``, with the measurements' values taken from an iterable.
 
     ``measurement_values`` yields ``(measurement, values)`` pairs (ndarrays; the measurements' own
-    ``values`` stay None): each array is handed to Extra-P's ``ValueWriter`` when it arrives, and the
-    writer is flushed to the file whenever ``buffer_bytes`` are pending, so no more than that (plus the
+    ``values`` stay None), and None where the arrays so far may be written out: each array is handed
+    to Extra-P's ``ValueWriter`` when it arrives, and the writer is flushed to the file at each None
+    and whenever ``buffer_bytes`` are pending, so no more than that (plus the
     caller's own batch) is in memory, where Extra-P's writer buffers up to 1 GiB and needs every array
     in memory beforehand. (Its own flush at 1 GiB gives the array that triggers it a wrong reference:
     see ``tests/adapters/plugin/test_extrap_internals.py``.) Then the experiment is serialised by Extra-P's ``ExperimentSchema`` with each
@@ -231,7 +232,12 @@ def write_experiment_streaming(experiment, path, measurement_values: Iterable, b
             # number for the array whose write triggers a flush (its reference then reads another array)
             writer.max_memory_size = float("inf")
             pending = 0
-            for measurement, values in measurement_values:
+            for item in measurement_values:
+                if item is None:  # the caller's batch is complete: its arrays need not stay in memory
+                    writer.flush()
+                    pending = 0
+                    continue
+                measurement, values = item
                 references.append((measurement, writer.write_values(values)))
                 pending += values.nbytes
                 if pending >= buffer_bytes:

@@ -141,9 +141,10 @@ def _client_peak(data: Path, tmp_path: Path) -> tuple[int, int, int]:
 @pytest.mark.slow
 def test_client_memory_does_not_grow_with_the_ranks(tmp_path):
     """The client holds aggregates and models, and saves the per-rank values a bounded batch at a time: from
-    1,024 to 8,192 ranks (per-rank values 10 -> 77 MB) its peak grows by less than a quarter of the values' growth
-    (measured: 124 -> 125-126 MB; before, without saving any per-rank value: 123 -> 197 MB, every class's member
-    ranks held and saved as Python ints, 36 bytes a rank and kernel)."""
+    1,024 to 8,192 ranks (per-rank values 10 -> 77 MB) its peak grows by less than 30 % of the values' growth,
+    20 MB (measured: 119-123 -> 127-133 MB, the larger set being saved in several 8 MiB batches, the smaller in
+    one; before, without saving any per-rank value: 123 -> 197 MB, every class's member ranks held and saved as
+    Python ints, 36 bytes a rank and kernel)."""
     spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -156,7 +157,7 @@ def test_client_memory_does_not_grow_with_the_ranks(tmp_path):
     assert large_raw == 8 * small_raw
     # the per-rank values were saved: those of every kernel modeled (the kernels at all points) went through
     assert 0.7 * large_raw < large_streamed <= large_raw and large_streamed == 8 * small_streamed
-    assert large_peak - small_peak < 0.25 * (large_raw - small_raw), (small_peak, large_peak, small_raw, large_raw)
+    assert large_peak - small_peak < 0.3 * (large_raw - small_raw), (small_peak, large_peak, small_raw, large_raw)
 
 
 @pytest.mark.slow
