@@ -184,6 +184,35 @@ def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
         main_widget.write_experiment = current
 
 
+# -- reading ------------------------------------------------------------------------------------
+
+def wrap_validate_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``extrap.fileio.io_helper.validate_experiment``, which every reader of Extra-P
+    4.2.5 calls (looked up in its module at call time) on the experiment it built, by
+    ``make_wrapper(original)`` (idempotent)."""
+    from extrap.fileio import io_helper
+    current = io_helper.validate_experiment
+    if not getattr(current, "extrap_segmented_checked", False):
+        wrapper = functools.wraps(current)(make_wrapper(current))
+        wrapper.extrap_segmented_checked = True
+        io_helper.validate_experiment = wrapper
+
+
+def wrap_readers(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``read_experiment`` of every reader class in Extra-P's reader registry (and of
+    ``ExperimentReader``, ``--experiment``) by ``make_wrapper(original)``, called as a method;
+    idempotent, and a method a reader inherits from a wrapped one is not wrapped twice."""
+    from extrap.fileio.experiment_io import ExperimentReader
+    from extrap.fileio.file_reader import all_readers
+    for reader in [*dict(all_readers).values(), ExperimentReader]:
+        current = getattr(reader, "read_experiment", None)
+        if current is None or getattr(current, "extrap_segmented_checked", False):
+            continue
+        wrapper = functools.wraps(current)(make_wrapper(current))
+        wrapper.extrap_segmented_checked = True
+        reader.read_experiment = wrapper
+
+
 # -- call trees ---------------------------------------------------------------------------------
 
 @contextlib.contextmanager

@@ -48,6 +48,10 @@ PROBE_TERMS = tuple(sorted({ComplexityTerm(log=Fraction(i, 2)) for i in range(1,
                            | {ComplexityTerm(power=Fraction(i, 4), log=j) for i in range(1, 17) for j in (0, 1)}))
 
 
+#: values (functions x candidate terms x points) fitted at once; larger batches go in parts
+BATCH_ELEMENTS = 1 << 22
+
+
 def probe_terms(space: SearchSpace, x) -> list:
     """The probes above ``space``'s upper bound (without log factors when some ``x`` < 1)."""
     allow_log = bool(np.all(np.asarray(x) >= 1))
@@ -469,6 +473,7 @@ class ScalabilityValidator:
             extra_terms=self.extra_terms)
         self.aggregation_ = aggregation_name(self.aggregation)
         self.variable_ = self.variable or expectation.variable or "p"
+        _check_variables(self, expectation)
 
     def fit(self, x, y) -> "ScalabilityValidator":
         """Fits the model of ``y`` over ``x`` (repetitions as repeated ``x`` or (n, r) ``y``)."""
@@ -497,6 +502,11 @@ class ScalabilityValidator:
             raise InvalidInputError(f"{x.shape} parameter values do not match values of shape {Y.shape}")
         x_u = np.unique(x)
         check_parameter_values(x_u, needs_log=self.search_space_.has_log, min_points=self.min_points)
+        # Memory grows with functions x candidates x points: large batches are validated in parts
+        # (each series' result depends on its own row only, so the parts give the same results).
+        rows = max(1, BATCH_ELEMENTS // ((len(self.search_space_) + len(PROBE_TERMS)) * len(x_u)))
+        if Y.shape[0] > rows:
+            return [r for start in range(0, Y.shape[0], rows) for r in self.validate_many(x, Y[start:start + rows])]
         Y_agg = aggregate_columns(x, Y, self.aggregation_)
         bad = ~np.all(np.isfinite(Y_agg), axis=1)
         if np.any(bad):
@@ -545,6 +555,21 @@ class ScalabilityValidator:
         if not hasattr(self, "result_"):
             raise NotFittedError("ScalabilityValidator.verdict_ read before fit")
         return self.result_.verdict
+
+
+def _check_variables(validator: "ScalabilityValidator", expectation: Expectation) -> None:
+    """The deviation and the bounds must be written in the expectation's parameter: a bound in
+    ``q`` on an expectation in ``p`` is not a bound in ``p``."""
+    named = validator.variable or expectation.variable
+    for key in ("deviation", "lower_bound", "upper_bound"):
+        value = getattr(validator, key)
+        if not isinstance(value, str):
+            continue
+        variable = parse_expectation(value, allow_decreasing=True).variable
+        if variable is not None and named is not None and variable != named:
+            raise InvalidInputError(f"{key} {value!r} is in parameter {variable!r}, but the expectation "
+                                    f"{expectation.text!r} is in {named!r}")
+        named = named or variable
 
 
 def validate_series(x, y, expectation, **options) -> ValidationResult:
