@@ -36,7 +36,15 @@ def _shown(value) -> str:
 def problem_with_points(experiment) -> Optional[str]:
     """What is wrong with the experiment's parameter values, or None."""
     names = [str(getattr(p, "name", p)) for p in getattr(experiment, "parameters", [])]
-    for coordinate in getattr(experiment, "coordinates", []):
+    coordinates = list(getattr(experiment, "coordinates", []))
+    for coordinate in coordinates:
+        if len(coordinate) != len(names):
+            if all(isinstance(v, str) and len(v) == 1 for v in coordinate):  # JSON "point": "16"
+                text = "".join(coordinate)
+                return (f"a point is given as the text {text!r}; a point is a list of numbers, one per parameter "
+                        f"({', '.join(names)}), e.g. [{text.strip()}]")
+            return None  # Extra-P's validation names that mismatch itself
+    for coordinate in coordinates:
         for index, value in enumerate(coordinate):
             name = names[index] if index < len(names) else f"#{index + 1}"
             if isinstance(value, str):
@@ -75,34 +83,35 @@ def make_checked(validate_experiment: Callable) -> Callable:
     return pass_through(checked_validate_experiment)
 
 
-_NUMBER = re.compile(r"[^\s()]+")
-
-
 def repeated_text_point(path) -> Optional[str]:
-    """For an Extra-P text file: the first ``POINTS`` line that lists one point twice, as a message
-    naming the file, the line and the spellings, or None."""
+    """For an Extra-P text file: a point its ``POINTS`` lines list twice (``16`` and ``16.0``, on
+    one line or on two), as a message naming the file, the lines and the spellings, or None."""
+    listed: list[tuple[tuple, str, int]] = []  # (value, spelling, line)
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             for number, line in enumerate(handle, start=1):
                 fields = line.split(maxsplit=1)
                 if not fields or fields[0] != "POINTS" or len(fields) < 2:
                     continue
-                points = [m.group() for m in _NUMBER.finditer(fields[1])]
-                if "(" in fields[1]:  # multi-parameter points: (8 16) (16 16.0)
+                if "(" in fields[1]:  # (8 16) (16 16.0), or one point per line: ( 16 )
                     points = [" ".join(p.split()) for p in re.findall(r"\(([^)]*)\)", fields[1])]
-                values = []
+                else:
+                    points = fields[1].split()
                 for text in points:
                     try:
-                        values.append(tuple(float(v) for v in text.split()))
+                        listed.append((tuple(float(v) for v in text.split()), text, number))
                     except ValueError:
-                        return None
-                for value, count in Counter(values).items():
-                    if count > 1:
-                        spellings = [p for p, v in zip(points, values) if v == value]
-                        return (f"{path}: line {number}: POINTS lists the point {' '.join(f'{v:g}' for v in value)} "
-                                f"{count} times ({', '.join(spellings)}); list each point once")
+                        return None  # not this problem: Extra-P's own message stands
     except OSError:
         return None
+    counts = Counter(value for value, _, _ in listed)
+    for value, count in counts.items():
+        if count > 1:
+            places = [(text, number) for v, text, number in listed if v == value]
+            lines = sorted({number for _, number in places})
+            where = f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines))
+            return (f"{path}: {where}: POINTS lists the point {' '.join(f'{v:g}' for v in value)} {count} times "
+                    f"({', '.join(text for text, _ in places)}); list each point once")
     return None
 
 

@@ -105,6 +105,22 @@ def _addend(rule: str, text: str, start: int) -> tuple[float, str]:
     return weight, stripped
 
 
+def rule_name(name: str) -> str:
+    """``name`` as it is written in a rule: as it is where that parses back to it, else quoted.
+
+    Raises:
+        InvalidInputError: the name holds both quote characters (it cannot be written in a rule).
+    """
+    bare = (name and name == name.strip() and not _WEIGHT.match(name) and not _SEPARATOR.search(name)
+            and not any(c in name for c in "*\"'"))
+    if bare:
+        return name
+    for quote in "\"'":
+        if quote not in name:
+            return f"{quote}{name}{quote}"
+    raise InvalidInputError(f"the function name {name!r} holds both quote characters and cannot be named in a rule")
+
+
 def parse_rule(text: str) -> CrossFunctionRule:
     """Parses ``"Allreduce <= Reduce + Bcast"`` (also ``>=``, ``2 * Bcast``, ``"quoted name"``).
 

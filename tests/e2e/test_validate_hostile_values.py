@@ -269,3 +269,25 @@ def test_a_limited_terminal_encoding_keeps_extrap_s_report_sections():
                      "--print", "all", env_extra={"PYTHONIOENCODING": "ascii"})
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "Verdict: no match (expected O(log p)" in result.stdout and ", d = O(" in result.stdout
+
+
+def test_a_closed_output_pipe_loses_nothing(tmp_path):
+    """The reader of the table is gone (``| head -1`` that already exited); the table meets a closed
+    pipe. Seen before with `| head -1`: "BrokenPipeError ... (unexpected; please report it)", exit 2."""
+    data = tmp_path / "many.txt"
+    data.write_text("PARAMETER p\nPOINTS 8 16 32 64 128\n" + "".join(
+        f"REGION kernel_with_a_long_name_{i:04d}\nMETRIC time\n" + "".join(f"DATA {p * (1 + i % 7)}\n"
+                                                                          for p in (8, 16, 32, 64, 128))
+        for i in range(800)))
+    out_path = tmp_path / "r.json"
+    env = {k: v for k, v in os.environ.items() if k != "EXTRAP_SEGMENTED_DISABLE"}
+    command = [str(BIN / "extrap-validate"), "--text", str(data), "--expect", "O(log p)", "--json-out", str(out_path)]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first byte: every write meets a closed pipe
+    try:
+        result = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, text=True, env=env, timeout=300)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 1 and "FAIL: kernel_with_a_long_name_0000" in result.stderr  # the verdicts stand
+    assert len(json.loads(out_path.read_text())["rows"]) == 800

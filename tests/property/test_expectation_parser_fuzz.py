@@ -127,3 +127,34 @@ def test_zero_addends_drop_out_and_exact_decimals_stay_exact():
     assert parse_expectation("O(p + 0)").term == ComplexityTerm(power=1)
     assert parse_expectation("O(p^1e-1)").term == ComplexityTerm(power=0.1)  # was limited to 1/10,000 steps
     assert parse_expectation("O(p^2.5e-1)").term == parse_expectation("O(p^0.25)").term
+
+
+# -- rules -----------------------------------------------------------------------------------
+
+names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(
+    lambda n: n.strip() and not ('"' in n and "'" in n))
+
+
+@settings(max_examples=500, deadline=None)
+@given(names, names, names, st.sampled_from(["<=", ">=", "<", "≤"]))
+def test_every_expectation_name_can_be_named_in_a_rule(a, b, c, op):
+    """Any [[expectation]] name (any script, spaces, brackets, operators; not both quote kinds)
+    written as rule_name() gives it back exactly; weights are kept."""
+    from extrap_segmented.expectations.rules import parse_rule, rule_name
+    rule = parse_rule(f"{rule_name(a)} {op} {rule_name(b)} + 2 * {rule_name(c)}")
+    lhs, rhs = ((rule.lhs, rule.rhs) if op != ">=" else (rule.rhs, rule.lhs))
+    assert lhs == ((1.0, a),) and rhs == ((1.0, b), (2.0, c))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(max_size=1200))
+def test_any_rule_text_parses_or_fails_cleanly(text):
+    from extrap_segmented.expectations.rules import parse_rule
+    began = time.perf_counter()
+    try:
+        rule = parse_rule(text)
+    except ExpectationSyntaxError as error:
+        assert str(error).startswith("cannot parse rule")
+    else:
+        assert rule.lhs and rule.rhs and all(name for _, name in rule.lhs + rule.rhs)
+    assert time.perf_counter() - began < SECONDS
