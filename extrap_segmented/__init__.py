@@ -34,6 +34,9 @@ _LAZY_API = {
     "make_location_table": "cube.writer",
     "CubeMetric": "cube.writer",
     "LocationTable": "locations",
+    "read_cali": "caliper.profile",
+    "read_caliper": "caliper.series",
+    "write_cali": "caliper.writer",
 }
 
 __all__ = ["__version__", "activate", "hookimpl", *_LAZY_API]

@@ -21,6 +21,10 @@ class CubeFormatError(ExtrapSegmentedError, ValueError):
     """A Cube profile cannot be read or written; the message names the file and the problem."""
 
 
+class CaliperFormatError(ExtrapSegmentedError, ValueError):
+    """A Caliper ``.cali`` profile (or a set of them) cannot be read; the message names the file and the problem."""
+
+
 class ExpectationSyntaxError(ExtrapSegmentedError, ValueError):
     """An expectation such as ``O(p log p)`` cannot be parsed; the message points at the character."""
 
@@ -54,3 +58,8 @@ class FileSafetyWarning(ExtrapSegmentedWarning):
 class OptionWarning(ExtrapSegmentedWarning):
     """An option asked for more than the machine gives (more worker processes than cores); the
     message names the option and what is used instead."""
+
+
+class CaliperDataWarning(ExtrapSegmentedWarning):
+    """A set of Caliper profiles was read, but a file was skipped or some of its data is unusual;
+    the message names the file."""

@@ -81,3 +81,20 @@ def model_batched_and_alone(fixtures_dir):
     def model(fixture: str, modeler: str, unbatch: str, **options):
         return run(fixture, modeler, unbatch, True, options), run(fixture, modeler, unbatch, False, options)
     return model
+
+
+# Tests slower than this are marked ``slow`` (docs: README's test command; ``-m "not slow"`` skips them).
+# An unmarked one is named at the end of the run, not failed: timings on a loaded machine vary.
+SLOW_SECONDS = 5.0
+_unmarked_slow: list[tuple[str, float]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and report.duration > SLOW_SECONDS and "slow" not in report.keywords:
+        _unmarked_slow.append((report.nodeid, report.duration))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _unmarked_slow:
+        terminalreporter.write_line(f"tests slower than {SLOW_SECONDS:g} s without @pytest.mark.slow: " + ", ".join(
+            f"{nodeid} ({seconds:.1f} s)" for nodeid, seconds in _unmarked_slow))

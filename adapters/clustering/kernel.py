@@ -39,8 +39,9 @@ NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
     "aggregated values. Load the profiles with the per-rank Cube reader, e.g. "
     "`extrap --cube-ranks DIR --modeler clustered`, or with an Extra-P reader and --keep-values, e.g. "
-    "`extrap --cube DIR --keep-values --modeler clustered` (text and JSON files keep repetitions only, "
-    "not ranks).")
+    "`extrap --cube DIR --keep-values --modeler clustered`, or Caliper profiles with per-rank records or "
+    "Min/Avg/Max per rank with `extrap --caliper DIR --modeler clustered` (text and JSON files keep "
+    "repetitions only, not ranks).")
 
 # Choices of the rank_value and cluster_value options: Extra-P's measures, the default (median)
 # first, in the order the GUI and ``--help`` have always listed them.

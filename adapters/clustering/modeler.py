@@ -45,6 +45,7 @@ from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUE
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
+from extrap_segmented.adapters.clustering.summary import rank_summary, summary_kernel
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, plot_selected
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
@@ -111,7 +112,7 @@ class _ClusteringMixin:
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar=DUMMY_PROGRESS) -> list[Model]:
         """Cluster and model every kernel; a kernel that fails gets its ordinary model and a note."""
         measurements = [list(ms) for ms in measurements]
-        if not any(rank_matrix(m) is not None for ms in measurements for m in ms):
+        if not any(rank_matrix(m) is not None or rank_summary(m) is not None for ms in measurements for m in ms):
             raise RecoverableError(NO_RANK_VALUES_MESSAGE)
         try:
             rules = load_rules(self.rules_file) if self.rules_file else None
@@ -140,6 +141,12 @@ class _ClusteringMixin:
             settings.plot_dir = ""
         kernel = f"{measurements[0].callpath}/{measurements[0].metric}" if measurements else "<empty>"
         try:
+            if measurements and rank_matrix(measurements[0]) is None:
+                if rank_summary(measurements[0]) is not None:  # Caliper's Min/Avg/Max per rank
+                    return summary_kernel(measurements, settings, fitter)
+                # other kernels of the run have them (checked before): say so briefly, once per kernel
+                raise ExtrapSegmentedError("this metric keeps neither per-rank values nor a per-rank summary "
+                                           "(of Caliper's Min/Avg/Max per rank, the Avg metric keeps the summary)")
             return cluster_kernel(measurements, siblings, settings, fitter)
         except (ExtrapSegmentedError, ValueError) as error:
             message = f"not clustered: {error}"
@@ -158,7 +165,8 @@ class ClusteredSingleParameterModeler(_ClusteringMixin, AbstractModeler):
 
     NAME = "Clustered"
     DESCRIPTION = ("Finds behavior classes among MPI ranks (relative-distance clustering or rules) and models "
-                   "each class and its size; needs per-rank values (--cube-ranks or --keep-values).")
+                   "each class and its size; needs per-rank values (--cube-ranks, --keep-values, --caliper with "
+                   "per-rank records) or Caliper's per-rank summary (Min/Avg/Max time/rank).")
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)

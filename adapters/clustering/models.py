@@ -52,10 +52,14 @@ class ClusterInfo:
         coordinates, values, counts: the cluster's value and member count per configuration.
         positions: topology positions of its members, summed over configurations.
         ranks: its member ranks at ``rank_coordinate`` (the configuration with the most ranks).
+        statistic: for data that keep only a per-rank summary (Caliper's Min/Avg/Max per rank), which
+            statistic over the ranks this row models (``minimum``, ``average``, ``maximum``; member
+            counts and ranks are then unknown and empty); '' for a class of ranks.
     """
 
     def __init__(self, name: str = "", model: Optional[Model] = None, membership_model: Optional[Model] = None,
-                 coordinates=(), values=(), counts=(), positions=None, ranks=(), rank_coordinate=None):
+                 coordinates=(), values=(), counts=(), positions=None, ranks=(), rank_coordinate=None,
+                 statistic: str = ""):
         self.name = name
         self.model = model
         self.membership_model = membership_model
@@ -65,6 +69,7 @@ class ClusterInfo:
         self.positions = dict(positions or {})
         self.ranks = [int(r) for r in ranks]
         self.rank_coordinate = rank_coordinate
+        self.statistic = statistic
 
     def set_kernel(self, callpath, metric) -> None:
         """Gives the sub-models the kernel's call path and metric (and rebuilds their measurements)."""
@@ -81,6 +86,7 @@ class ClusterInfo:
             return NotImplemented
         return (self.name == other.name and self.coordinates == other.coordinates and self.values == other.values
                 and self.counts == other.counts and self.positions == other.positions and self.ranks == other.ranks
+                and self.statistic == other.statistic
                 and _same_hypothesis(self.model, other.model)
                 and _same_hypothesis(self.membership_model, other.membership_model))
 
@@ -217,6 +223,7 @@ class ClusterInfoSchema(Schema):
     positions = fields.Dict(keys=fields.Str(), values=fields.Int())
     ranks = fields.List(fields.Int())
     rank_coordinate = fields.Nested(CoordinateSchema, allow_none=True)
+    statistic = fields.Str(load_default="")
 
     def create_object(self):
         return ClusterInfo()

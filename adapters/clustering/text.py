@@ -101,6 +101,11 @@ def cluster_lines(model, parameters) -> list[str]:
     """One line per cluster of a ``ClusteredModel``: size, position, member ranks, model, membership model."""
     lines = []
     for info in model.clusters:
+        if getattr(info, "statistic", ""):
+            points = [tuple(c) for c in info.coordinates]
+            lines.append(f"{info.name}: at {len(points)} configurations; model: "
+                         f"{model_text(info.model, parameters, points)}")
+            continue
         low, high = min(info.counts), max(info.counts)
         counts = f"{low}" if low == high else f"{low}..{high}"
         points = [tuple(c) for c in info.coordinates]
@@ -136,7 +141,9 @@ def outlier_line(model) -> str:
 def cluster_summary(model, parameters) -> str:
     """Multi-line text describing every cluster of a ``ClusteredModel``, its outliers and its notes."""
     lines = []
-    if len(model.clusters) > 1 or not model.slowest:
+    if model.clusters and getattr(model.clusters[0], "statistic", ""):
+        lines.append(f"kernel model: {model.slowest or 'the maximum over ranks'}")
+    elif len(model.clusters) > 1 or not model.slowest:
         lines.append(f"kernel model: {model.slowest or 'the slowest class of each configuration'} "
                      "(highest value at most configurations; outliers excluded)")
     lines += cluster_lines(model, parameters)

@@ -21,6 +21,7 @@ MULTI_PARAMETER_MODELERS = (
 )
 FILE_READERS = (
     ("extrap_segmented.adapters.cube.reader", "CubeRankReader"),
+    ("extrap_segmented.adapters.caliper.reader", "CaliperFileReader"),
 )
 
 
@@ -49,14 +50,15 @@ def extrap_segmented_multi_parameter_modelers() -> list[type]:
 
 @hookimpl
 def extrap_segmented_file_readers() -> list[type]:
-    """``--cube-ranks``."""
+    """``--cube-ranks`` and ``--caliper``."""
     return _load(FILE_READERS)
 
 
 @hookimpl
 def extrap_segmented_describe() -> str:
     """The line shown by ``extrap-segmented --version``."""
-    return "Segmented, Clustered and Expectation modelers; per-rank Cube reader (--cube-ranks)"
+    return ("Segmented, Clustered and Expectation modelers; per-rank Cube reader (--cube-ranks); Caliper reader "
+            "(--caliper)")
 
 
 @hookimpl

@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GATHER = ROOT / "fixtures" / "cube" / "gather-switch-p"
 STENCIL = ROOT / "fixtures" / "cube" / "stencil2d-ps"
 SERIES = ROOT / "fixtures" / "series" / "mpi_collectives.txt"
+CALIPER = ROOT / "fixtures" / "caliper" / "imbalance-p"            # Min/Avg/Max per rank
+CALIPER_RANKS = ROOT / "fixtures" / "caliper" / "stencil-ranks-p"  # per-rank records
 FORMAT = "{callpath} [{metric}]: {model}"
 
 CASES = [
@@ -32,6 +34,10 @@ CASES = [
     (("--cube", str(GATHER), "--keep-values"), "segmented", "SegmentedModel"),
     (("--text", str(SERIES), "--keep-values"), "segmented", None),
     (("--cube-ranks", str(STENCIL)), "clustered", "ClusteredModel"),
+    (("--caliper", str(CALIPER)), "segmented", "SegmentedModel"),
+    (("--caliper", str(CALIPER)), "clustered", "ClusteredModel"),
+    (("--caliper", str(CALIPER)), "default", None),
+    (("--caliper", str(CALIPER_RANKS)), "clustered", "ClusteredModel"),
 ]
 
 
@@ -60,16 +66,18 @@ def test_saved_experiment_reopens_with_and_without_the_plugin(tmp_path, inputs, 
     with zipfile.ZipFile(target) as archive:
         data = json.loads(archive.read("experiment.json"))
     assert "$type" not in data, "the experiment itself must be stock-shaped"
-    if inputs[0] == "--cube-ranks" or own_type:  # says in words what stock Extra-P will not show
+    if inputs[0] in ("--cube-ranks", "--caliper") or own_type:  # says in words what stock Extra-P will not show
         assert "install extrap-segmented to see them in full" in data["extrap_segmented"]["note"]
 
     with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
     assert with_plugin.returncode == 0, with_plugin.stderr
+    # exact: the first block prints the saved coefficients, read back from JSON bit for bit; no fit between
     assert _same_format(with_plugin.stdout) == _same_format(saved.stdout)
 
     stock = _extrap("--experiment", str(target), "--print", FORMAT, stock=True)
     assert stock.returncode == 0, stock.stderr
     assert "Traceback" not in stock.stderr
+    # exact: saved coefficients, read back bit for bit
     assert _same_format(stock.stdout) == _same_format(saved.stdout), "stock Extra-P shows other models"
 
     if own_type:
@@ -92,6 +100,36 @@ def test_rank_experiment_keeps_its_locations_and_values_after_reopening(tmp_path
     for before, after in zip(experiment.measurements[key], back.measurements[key]):
         assert after.locations is not None
         assert (after.values == before.values).all()
+
+
+def test_caliper_experiment_keeps_summaries_locations_and_sources_after_reopening(tmp_path):
+    from extrap.fileio.experiment_io import read_experiment, write_experiment
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap_segmented.adapters.caliper.reader import read_caliper_experiment
+    for source in (CALIPER, CALIPER_RANKS):
+        experiment = read_caliper_experiment(source)
+        # saved with a model set, as the command line does (Extra-P 4.2.5 loads files without one
+        # with a list of modelers shared by all such loads: modeling one then breaks the next)
+        ModelGenerator(experiment, modeler="default").model_all()
+        target = tmp_path / f"{source.name}.extra-p"
+        write_experiment(experiment, str(target))
+        back = read_experiment(str(target))
+        assert type(back).__name__ == "CaliperExperiment"
+        assert back.sources == experiment.sources and back.location_tables.keys() == experiment.location_tables.keys()
+        assert back.rank_summaries.keys() == experiment.rank_summaries.keys()
+        for key, measurements in experiment.measurements.items():
+            for before, after in zip(measurements, back.measurements[key]):
+                summary = getattr(before, "rank_summary", None)
+                assert (summary is None) == (getattr(after, "rank_summary", None) is None)
+                if summary is not None:
+                    assert (after.rank_summary == summary).all()
+                if before.values is not None:
+                    assert (after.values == before.values).all() and after.locations == before.locations
+        # the reopened experiment still gives the Clustered modeler what it needs
+        generator = ModelGenerator(back, modeler="clustered")
+        generator.model_all()
+        assert any(getattr(m, "clusters", None) for m in generator.models.values())
+        assert len(back.modelers) == 2
 
 
 def test_segmented_annotations_and_change_point_values_survive_a_round_trip(tmp_path):
@@ -164,7 +202,7 @@ def test_a_failed_save_keeps_the_previous_file_and_leaves_no_temporary_file(tmp_
     from extrap_segmented.adapters.plugin.atomic_save import make_atomic
     with pytest.raises(RecoverableError, match="No space left on device"):
         make_atomic(fails_half_way)(experiment, str(target))
-    assert target.read_bytes() == good
+    assert target.read_bytes() == good  # exact: the file must be untouched
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saved.extra-p"]
     make_atomic(original)(experiment, str(target))
     assert experiment_io.read_experiment(str(target)).callpaths == experiment.callpaths
@@ -183,10 +221,12 @@ def test_three_segments_open_in_stock_extrap_as_the_last_segment_and_fully_with_
     assert saved.returncode == 0, saved.stderr
     assert saved.stdout.count(" for ") == 3, saved.stdout
     with_plugin = _extrap("--experiment", str(target), "--print", FORMAT)
+    # exact: the first block prints the saved coefficients, read back from JSON bit for bit; no fit between
     assert _same_format(with_plugin.stdout) == _same_format(saved.stdout)
     stock = _extrap("--experiment", str(target), "--print", FORMAT, stock=True)
     assert stock.returncode == 0, stock.stderr
     last_segment = saved.stdout.strip().splitlines()[-1].split(" for ")[0]
+    # exact: saved coefficients, read back bit for bit
     assert _same_format(stock.stdout) == "three [time]: " + _same_format(last_segment)
 
 

@@ -28,6 +28,7 @@ def _warning_boxes(window):
     return [box for box in window.findChildren(QMessageBox) if box.windowTitle() == "Warning"]
 
 
+@pytest.mark.slow
 def test_900_kernels_with_one_condition_open_one_box(qtbot, extrap_window, tmp_path):
     window = extrap_window(["--text", _five_point_series(tmp_path / "five_points.txt")])
     before = len(_warning_boxes(window))

@@ -202,6 +202,7 @@ def test_seeds_are_readable(seeds, tmp_path):
         assert read_one(path)[0] == "ok"
 
 
+@pytest.mark.slow
 def test_fuzz_cube_reader_only_documented_errors_within_bounded_memory(seeds, tmp_path, record_property):
     path = tmp_path / "input.cubex"
     outcomes = {"ok": 0, "error": 0}

@@ -115,6 +115,7 @@ def bomb_2_5_gib():
     return deflate_zeros(int(2.5 * 1024) * MiB)  # 2.6 MB of zlib inflating to 2.5 GiB
 
 
+@pytest.mark.slow
 def test_zlib_chunk_inflating_to_2_5_gib_stops_at_the_size_the_index_announces(zprofile, bomb_2_5_gib):
     assert len(bomb_2_5_gib) < 3 * MiB
     rewrite(zprofile, {"0.data": zcubex([bomb_2_5_gib])})

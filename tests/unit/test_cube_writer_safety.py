@@ -93,7 +93,7 @@ def test_failed_write_keeps_the_previous_profile_and_leaves_no_temporary_file(tm
     monkeypatch.setattr(os, "fsync", disk_full)
     with pytest.raises(CubeFormatError, match="cannot write the profile: .*No space left on device"):
         _write(path, ("main", "main->other"))
-    assert path.read_bytes() == before
+    assert path.read_bytes() == before  # exact: the file must be untouched
     assert [p.name for p in tmp_path.iterdir()] == ["p.cubex"]
 
 

@@ -44,6 +44,7 @@ def test_output_equals_the_plain_reductions(fixtures_dir, monkeypatch, fixture, 
     for module in (kernel_module, classify, matching):
         monkeypatch.setattr(module, "reduce_columns", _plain)
     plain = _model(fixtures_dir, fixture, options)
+    # exact: one process and the same arrays; the fast reductions are bit for bit numpy's (tested below)
     assert fast == plain
 
 

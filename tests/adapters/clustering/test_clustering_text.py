@@ -7,10 +7,10 @@ from extrap.entities.terms import CompoundTerm, MultiParameterTerm
 from extrap.fileio.output import format_output
 
 from extrap_segmented.adapters.clustering.models import ClusterAnnotation
-from extrap_segmented.adapters.plugin.registration import get_registrar
+from extrap_segmented.adapters.plugin.registration import activate, get_registrar
 from extrap_segmented.adapters.plugin.report import install_report_sections, uninstall_report_sections
 from extrap_segmented.adapters.clustering.text import format_number, readable_function
-from test_clustered_modeler import make_experiment, model, stencil_values
+from rank_experiments import make_experiment, model, stencil_values
 
 P = [(4,), (16,), (64,), (256,)]
 
@@ -31,8 +31,9 @@ def test_numbers_have_four_significant_digits():
 def test_rounding_noise_is_dropped_from_the_text_only():
     function = _single(4.632300282280052e-15, ((1, 1, 0), 1.0000000000000002))
     assert readable_function(function, ["p"], P) == "p^(1)"
+    # exact: the coefficients are literals of this test, no fit in between
     assert function.constant_coefficient == 4.632300282280052e-15  # the model is unchanged
-    assert "4.632300282280052e-15" in function.to_string("p")
+    assert "4.632300282280052e-15" in function.to_string("p")  # exact: Extra-P prints the literal's repr
 
 
 def test_small_parts_that_matter_somewhere_are_kept():
@@ -75,6 +76,7 @@ def test_print_integration_is_idempotent_and_leaves_other_reports_alone():
 
 
 def test_tooltip_lists_the_same_readable_lines_as_the_report():
+    activate()  # as the extrap command does when it reads a registry: --print all gets the Clusters section
     experiment = make_experiment({"flux": stencil_values})
     model(experiment)
     result = next(iter(experiment.modelers[0].models.values()))

@@ -106,6 +106,7 @@ def test_equals_extrap_call_tree_for_any_order_gaps_and_duplicates(names):
     assert [str(w.message) for w in ours_warned] == [str(w.message) for w in theirs_warned]
 
 
+@pytest.mark.slow
 def test_saved_3000_level_experiment_reopens_in_seconds(tmp_path):
     """Extra-P's loader builds the call tree with create_call_tree too: a saved 3,000-level
     experiment did not reopen within 5 minutes; RankExperimentSchema builds it linearly."""

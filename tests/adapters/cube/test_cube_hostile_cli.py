@@ -10,6 +10,7 @@ import zlib
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from extrap_segmented.cube.writer import make_location_table, write_cubex
 
@@ -39,6 +40,7 @@ def _extrap_max_rss_kib(*args) -> tuple[subprocess.CompletedProcess, int]:
     return result, rss
 
 
+@pytest.mark.slow
 def test_inflation_bomb_in_one_repetition_is_skipped_and_the_run_goes_on(tmp_path):
     loc = make_location_table(4)
     for p in (2, 4, 8, 16, 32):

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from approx_text import assert_text_close
 
 pytest.importorskip("distributed")
 
@@ -44,8 +45,9 @@ def test_clustered_on_local_cluster_equals_in_process_extrap(cube_set, tmp_path)
     local_saved = tmp_path / "local.extra-p"
     local = _tool("extrap", "--cube-ranks", cube_set, "--modeler", "clustered", "--options", "threshold=0.2",
                   "--disable-progress", "--save-experiment", local_saved)
-    assert dask_run.stdout.count("Clusters:") == local.stdout.count("Clusters:") >= 60
-    assert dask_run.stdout == local.stdout
+    assert dask_run.stdout.count("Clusters:") >= 60
+    # other processes (Dask workers limit BLAS to one thread): the same text, numbers within 1e-9
+    assert_text_close(dask_run.stdout, local.stdout)
 
     # the client received aggregates and models only: far less than the per-rank values the workers read
     stats = re.search(r"per-rank values read: (\d+) bytes; kept for the modeler: (\d+) bytes \(on the workers\); "
@@ -59,7 +61,7 @@ def test_clustered_on_local_cluster_equals_in_process_extrap(cube_set, tmp_path)
 
     # the saved experiment opens in extrap and shows what the in-process one shows
     reopened = _tool("extrap", "--experiment", saved, "--disable-progress")
-    assert reopened.stdout == _tool("extrap", "--experiment", local_saved, "--disable-progress").stdout
+    assert_text_close(reopened.stdout, _tool("extrap", "--experiment", local_saved, "--disable-progress").stdout)
     assert reopened.stdout.count("Model:") >= 60
 
 
@@ -70,8 +72,12 @@ def test_segmented_on_stock_cube_input_equals_extrap_cube(fixtures_dir):
                      "--kernels-per-task", "1", "--disable-progress", "--print", "{callpath} [{metric}]: {model}")
     local = _tool("extrap", "--cube", gather, "--modeler", "segmented", "--disable-progress",
                   "--print", "{callpath} [{metric}]: {model}")
-    assert dask_run.stdout == local.stdout
-    assert dask_run.stdout.count(" [time]: ") == 6 and "MPI_Gather [time]: -0.0008384304130090863" in dask_run.stdout
+    assert_text_close(dask_run.stdout, local.stdout)
+    gather = re.search(r"MPI_Gather \[time\]: (\S+) \+ (\S+) \* log2\(p\)\^\(1(?:\.0)?\)\n", dask_run.stdout)
+    assert dask_run.stdout.count(" [time]: ") == 6 and gather, dask_run.stdout
+    # plain --cube averages over ranks: one log model (docs/segmentation.md explains why no change shows)
+    assert [float(c) for c in gather.groups()] == pytest.approx([-0.000838430413009087, 0.000756700353506511],
+                                                                rel=1e-9)
 
 
 def test_unknown_directory_is_a_clear_error(tmp_path):

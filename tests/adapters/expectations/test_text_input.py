@@ -223,4 +223,5 @@ def test_the_text_shortcut_parses_and_reports_as_the_full_parser(tmp_path, monke
     monkeypatch.setattr(validate_cli, "_parse_text_only", lambda argv: None)
     full = _outcome(argv, capsys)
     assert shortcut == full
+    # exact: one process, and both parsers give bit-identical arrays (tested above), so the same fit follows
     assert report == ((tmp_path / "r.json").read_text() if report is not None else None)

@@ -14,6 +14,13 @@ import pytest
 from extrap_segmented.adapters.plugin import extrap_internals
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _plugin_active():
+    """The internals are used once the plugin is active, as in ``extrap``: registries read, schemas prepared."""
+    from extrap_segmented.adapters.plugin.registration import activate
+    activate()
+
+
 def test_every_internal_has_a_test_here():
     tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
               "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",

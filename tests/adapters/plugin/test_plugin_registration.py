@@ -227,9 +227,13 @@ def test_version_command_lists_plugins_and_problems(plugin_dists):
     assert "dummy-extrap-plugin [dummy-extrap-plugin 1.0]" in out
     assert "Dummy-Refining (--modeler dummy-refining)" in out and "dummy_text (--dummy-text)" in out
     assert "broken-extrap-plugin" in out and "broken on purpose" in out
+    # this package's readers, each with its flag and class
+    assert "cube_ranks (--cube-ranks)" in out and "caliper (--caliper)" in out
+    assert "extrap_segmented.adapters.caliper.reader.CaliperFileReader" in out
 
 
 @pytest.mark.parametrize("first_import", ["extrap_segmented.adapters.cube.reader",
+                                          "extrap_segmented.adapters.caliper.reader",
                                           "extrap_segmented.adapters.clustering.modeler"])
 def test_importing_a_plugin_module_first_still_registers_it(first_import):
     # The plugin module imports Extra-P; registration must wait until that module is complete.
@@ -239,12 +243,12 @@ def test_importing_a_plugin_module_first_still_registers_it(first_import):
         import {first_import}
         from extrap.fileio.file_reader import all_readers
         from extrap.modelers import single_parameter, multi_parameter
-        print("cube_ranks" in all_readers, "Clustered" in single_parameter.all_modelers,
+        print("cube_ranks" in all_readers, "caliper" in all_readers, "Clustered" in single_parameter.all_modelers,
               "Clustered" in multi_parameter.all_modelers)
     """)
     result = run_python(code)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["True", "True", "True"]
+    assert result.stdout.split() == ["True", "True", "True", "True"]
 
 
 def test_start_up_hook_stops_watching_registry_modules_extrap_does_not_have(tmp_path):
@@ -311,6 +315,7 @@ def test_report_sections_come_from_plugin_hooks_with_arguments_and_bad_ones_only
     stock = run_python(PRINT_ALL, env_extra={"EXTRAP_SEGMENTED_DISABLE": "1"})
     result = run_python(PRINT_ALL, pythonpath=[tmp_path])
     assert stock.returncode == 0 and result.returncode == 0, stock.stderr + result.stderr
+    # exact: both processes run Extra-P's own Default modeler on the same arrays on this CPU
     assert result.stdout == stock.stdout + "\t\tExtra:\n\t\t\t1 call paths; main\n"
     assert "plugin 'bad-report-extrap-plugin' failed (hook extrap_segmented_kernel_report)" in result.stderr
     assert "returned 42" in result.stderr and "plugin 'report-extrap-plugin' failed" not in result.stderr

@@ -18,7 +18,7 @@ from extrap.modelers.single_parameter.basic import SingleParameterModeler
 
 from extrap_segmented.adapters.clustering.kernel import membership_modeler
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
-from test_clustered_modeler import P_VALUES, make_experiment, model, stencil_values
+from rank_experiments import P_VALUES, make_experiment, model, stencil_values
 
 CALLPATH, METRIC = Callpath("k"), Metric("time")
 SHAPES = [lambda x: np.full_like(x, 3.0), lambda x: 2 + 0.5 * x, lambda x: 10 + x ** 1.5,

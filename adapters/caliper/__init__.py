@@ -1,0 +1,1 @@
+"""Glue of the Caliper reader: ``--caliper`` and the experiment it builds."""

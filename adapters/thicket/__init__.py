@@ -1,0 +1,1 @@
+"""Thicket bridge: models of a Thicket ensemble with any modeler (optional extra ``[thicket]``)."""

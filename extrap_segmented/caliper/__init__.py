@@ -1,0 +1,1 @@
+"""Caliper ``.cali`` profiles as numpy arrays (reader, sets of profiles, writer); no Extra-P import."""
