@@ -275,7 +275,7 @@ class ExpectationModeler(SingularModeler):
         """
         # A RecoverableError: Extra-P's GUI shows it in a box and stays open (it quits on others).
         from extrap_segmented.adapters.option_rules import InvalidOptionError
-        from extrap_segmented.expectations.complexity import as_term, parse_expectation
+        from extrap_segmented.expectations.complexity import as_term, parse_expectation, written_in
         if not str(self.expectation).strip():
             raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
                                      "e.g. O(log p) or O(p log p)); nothing was modeled")
@@ -291,15 +291,23 @@ class ExpectationModeler(SingularModeler):
             except ExtrapSegmentedError as error:
                 raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
                                          f"{str(error).splitlines()[0]}") from error
+        if self.parameter_names and len(self.parameter_names) > 1:
+            # inside Extra-P's multi-parameter modeler, which would apply one expectation to every parameter
+            raise InvalidOptionError(
+                f"Expectation modeler: it validates one parameter, and this experiment has "
+                f"{len(self.parameter_names)} ({', '.join(self.parameter_names)}); validate each with extrap-validate "
+                "(parameter = \"...\" and fix = {...} in the TOML); nothing was modeled")
         if self.parameter_names:
             parameters = ", ".join(self.parameter_names)
             for name in ("expectation", "deviation", "upper_bound"):
                 value = str(getattr(self, name) or "")
                 variable = parse_expectation(value, allow_decreasing=True).variable if value.strip() else None
                 if variable is not None and variable not in self.parameter_names:
+                    hint = f"; write {name}={written_in(value, self.parameter_names[0])}"[:300] \
+                        if len(self.parameter_names) == 1 else ""
                     raise InvalidOptionError(
                         f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the "
-                        f"experiment does not have (its parameters: {parameters}); nothing was modeled")
+                        f"experiment does not have (its parameters: {parameters}){hint}; nothing was modeled")
         try:
             self._validator()._prepare()
         except ExtrapSegmentedError as error:
@@ -373,7 +381,7 @@ class ExpectationModeler(SingularModeler):
         row = result.to_dict()
         # what the kernel plot needs to redraw the expected band and the points fitted to, also
         # after a save and reopen (the printed terms round exponents such as 1/3)
-        v = result.variable
+        v = result.written_variable  # parses back (quoted where it is no plain name)
         row.update(expectation_exact=result.expectation.term.format(v, exact=True),
                    deviation_limits_exact=[result.limits.lower.format(v, exact=True),
                                            result.limits.upper.format(v, exact=True)],

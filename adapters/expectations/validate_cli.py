@@ -186,20 +186,22 @@ def entry_parameter(entry, expectation: str, parameters: list, where: str, sourc
     Raises:
         ExpectationConfigError: a name the experiment does not have, or names that disagree.
     """
-    from extrap_segmented.expectations.complexity import parse_expectation
+    from extrap_segmented.expectations.complexity import parse_expectation, written_in
     from extrap_segmented.expectations.config import ExpectationConfigError
 
     def fail(message):
         raise ExpectationConfigError(f"{source}: {where}: {message}")
 
-    def known(name, what, verb="is in"):
+    def known(name, what, verb="is in", text=None):
         if name not in parameters:
+            hint = f"; write it in {parameters[0]}: {written_in(text, parameters[0])}" \
+                if text is not None and len(parameters) == 1 else ""
             fail(f"{what} {verb} parameter {name!r}, which the experiment does not have (its parameters: "
-                 f"{', '.join(parameters)})")
+                 f"{', '.join(parameters)}){hint}")
 
     variable = parse_expectation(expectation).variable
     if variable is not None:
-        known(variable, f"expectation {expectation!r}")
+        known(variable, f"expectation {expectation!r}", text=expectation)
     if entry.parameter is not None:
         known(entry.parameter, f"parameter = {entry.parameter!r}", "names")
         if variable is not None and variable != entry.parameter:
@@ -209,7 +211,7 @@ def entry_parameter(entry, expectation: str, parameters: list, where: str, sourc
         text = entry.options.get(key)
         other = parse_expectation(str(text), allow_decreasing=True).variable if text is not None else None
         if other is not None:
-            known(other, f"{key} {text!r}")
+            known(other, f"{key} {text!r}", text=str(text))
             if name is not None and other != name:
                 fail(f"{key} {text!r} is in parameter {other!r}, but the modeled parameter is {name!r}")
             name = name or other

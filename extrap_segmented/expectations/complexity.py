@@ -237,9 +237,26 @@ def _format_term(term: ComplexityTerm, variable: str, exact: bool) -> str:
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<ident>[^\W\d]\w*)
+  | (?P<ident>[^\W\d][\w.]*)
+  | (?P<quoted>"[^"\n]+"|'[^'\n]+')
   | (?P<op>\*\*|[()*/^+\-·√,])
 """, re.VERBOSE)
+_PLAIN_NAME = re.compile(r"[^\W\d][\w.]*")
+
+
+def parameter_text(name: str) -> str:
+    """A parameter name as an expectation writes it: as it is (``p``, ``mpi.world.size``), or in
+    quotes where it holds other characters (``"my-p"``)."""
+    if _PLAIN_NAME.fullmatch(name) and name not in _LOG_NAMES | _SQRT_NAMES | {"O", "Θ"}:
+        return name
+    return f'"{name}"' if '"' not in name else f"'{name}'"
+
+def written_in(text: str, parameter: str) -> str:
+    """Expectation ``text`` written in ``parameter`` instead of its own variable (for messages:
+    ``O(log p)`` on data over ``jobsize`` -> ``O(log jobsize)``)."""
+    term = parse_expectation(text, allow_decreasing=True).term
+    return f"O({term.format(parameter_text(parameter), exact=True)})"
+
 
 _LOG_NAMES = {"log", "log2", "ln", "lg", "ld", "log10"}
 _SQRT_NAMES = {"sqrt", "√"}
@@ -272,7 +289,9 @@ def _tokenize(text: str) -> list[_Token]:
         if match is None:
             raise _error(text, pos, f"unexpected character {text[pos]!r}")
         kind = match.lastgroup
-        if kind != "space":
+        if kind == "quoted":  # a parameter whose name is no plain identifier: "my-p"
+            tokens.append(_Token("name", match.group()[1:-1], pos))
+        elif kind != "space":
             value = match.group()
             if value == "(":
                 depth += 1
@@ -419,7 +438,7 @@ class _Parser:
 
     def _starts_factor(self) -> bool:
         token = self.current
-        return token.kind in ("number", "ident") or (token.kind == "op" and token.text in ("(", "√"))
+        return token.kind in ("number", "ident", "name") or (token.kind == "op" and token.text in ("(", "√"))
 
     def product(self) -> _Value:
         value = self.power()
@@ -497,6 +516,10 @@ class _Parser:
         if token.kind == "op" and token.text == "√":
             self.advance()
             return self._sqrt(token)
+        if token.kind == "name":  # a quoted parameter name
+            self.advance()
+            self._use_variable(token)
+            return _Value(Fraction(1), ComplexityTerm(power=1), token.pos)
         if token.kind == "ident":
             name = token.text
             if name in _LOG_NAMES:
@@ -524,7 +547,8 @@ class _Parser:
     def _operand(self, function: _Token) -> _Value:
         if self.at("("):
             return self.atom()
-        if self.current.kind in ("ident", "number") and self.current.text not in _LOG_NAMES | _SQRT_NAMES:
+        if self.current.kind == "name" or (self.current.kind in ("ident", "number")
+                                            and self.current.text not in _LOG_NAMES | _SQRT_NAMES):
             name = self.current.text
             operand = self.atom()
             if self.at("^"):

@@ -22,7 +22,7 @@ from typing import Optional
 
 import numpy as np
 
-from extrap_segmented.expectations.complexity import (ComplexityTerm, DeviationLimits, Expectation,
+from extrap_segmented.expectations.complexity import (ComplexityTerm, DeviationLimits, Expectation, parameter_text,
                                                      as_term, deviation_limits, parse_expectation)
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregation_name,
@@ -183,8 +183,13 @@ class ValidationResult:
         """True unless the verdict is ``no match``."""
         return self.verdict != NO_MATCH
 
+    @property
+    def written_variable(self) -> str:
+        """The parameter as terms write it, so that they parse back (quoted where it is no plain name)."""
+        return parameter_text(self.variable)
+
     def _bounded(self, term: ComplexityTerm) -> str:
-        v = self.variable
+        v = self.written_variable
         if self.upper_bound is not None and term >= self.upper_bound and term != self.expectation.term:
             return "≥ " + self.upper_bound.big_o(v)
         if (self.lower_bound is not None and not self.lower_bound.is_constant and term == self.lower_bound
@@ -216,7 +221,7 @@ class ValidationResult:
     def notes(self) -> list:
         """Remarks a reader must see: model at a search-space bound, negative predictions,
         where to measure to decide an inconclusive verdict."""
-        v = self.variable
+        v = self.written_variable
         notes = []
         if self.at_bound == "upper" and self.model.best_term > self.upper_bound:
             notes.append(f"the data grow faster than the search space's upper bound {self.upper_bound.big_o(v)} "
@@ -240,7 +245,7 @@ class ValidationResult:
 
     def row(self) -> dict:
         """The table row: function-independent columns as strings/floats."""
-        v = self.variable
+        v = self.written_variable
         return {
             "expectation": self.expectation.term.big_o(v),
             "model": self._bounded(self.model.leading_term),
@@ -256,11 +261,11 @@ class ValidationResult:
     def to_dict(self) -> dict:
         """JSON-ready summary, including exact exponents for regression baselines."""
         data = self.row()
+        v = self.written_variable
         data.update({
             "parameter": self.variable,
-            "model_term_exact": self.model.leading_term.format(self.variable, exact=True),
-            "range_exact": [self.model.range_low.format(self.variable, exact=True),
-                            self.model.range_high.format(self.variable, exact=True)],
+            "model_term_exact": self.model.leading_term.format(v, exact=True),
+            "range_exact": [self.model.range_low.format(v, exact=True), self.model.range_high.format(v, exact=True)],
             "constant": self.model.constant,
             "coefficient": self.model.coefficient,
             "points": self.model.n_points,
@@ -270,10 +275,10 @@ class ValidationResult:
             "notes": self.notes,
             # the search space, so that regression mode can validate in the same space later
             "search_space": {"lower_bound": None if self.lower_bound is None else
-                             self.lower_bound.format(self.variable, exact=True),
+                             self.lower_bound.format(v, exact=True),
                              "upper_bound": None if self.upper_bound is None else
-                             self.upper_bound.format(self.variable, exact=True),
-                             "terms": [t.format(self.variable, exact=True) for t in self.search_terms]},
+                             self.upper_bound.format(v, exact=True),
+                             "terms": [t.format(v, exact=True) for t in self.search_terms]},
         })
         return data
 

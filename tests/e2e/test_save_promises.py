@@ -108,7 +108,7 @@ def test_a_killed_save_leaves_the_previous_file_and_nothing_else(tmp_path):
         process.send_signal(signal.SIGKILL)
     finally:
         process.wait(timeout=60)
-    assert target.read_bytes() == good
+    assert target.read_bytes() == good  # exact: the file must be untouched
     assert _listing(tmp_path) == ["run.extra-p"]
 
 

@@ -291,3 +291,43 @@ def test_a_closed_output_pipe_loses_nothing(tmp_path):
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr[-2000:]
     assert result.returncode == 1 and "FAIL: kernel_with_a_long_name_0000" in result.stderr  # the verdicts stand
     assert len(json.loads(out_path.read_text())["rows"]) == 800
+
+
+def test_the_expectation_modeler_inside_a_multi_parameter_modeler_is_refused(fixtures_dir):
+    """Extra-P's multi-parameter modeler would apply one expectation to each parameter in turn."""
+    import extrap_segmented
+    extrap_segmented.activate()
+    from extrap.fileio.file_reader.cube_file_reader2 import CubeFileReader2
+    from extrap.modelers import multi_parameter
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap_segmented.adapters.expectations.modeler import ExpectationModeler
+    from extrap_segmented.adapters.option_rules import InvalidOptionError
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        experiment = CubeFileReader2().read_experiment(str(fixtures_dir / "cube" / "stencil2d-ps"))
+    modeler = multi_parameter.all_modelers["Default"]()
+    modeler.single_parameter_modeler = ExpectationModeler()
+    with pytest.raises(InvalidOptionError, match=r"it validates one parameter, and this experiment has 2 \(p, s\)"):
+        ModelGenerator(experiment, modeler).model_all()
+
+
+@pytest.mark.parametrize("parameter, written", [("mpi.world.size", "mpi.world.size"), ("my-p", '"my-p"'),
+                                                ("jobsize", "jobsize")])
+def test_every_parameter_name_can_be_written_in_an_expectation(tmp_path, capsys, parameter, written):
+    data = tmp_path / "d.txt"
+    data.write_text(SERIES.read_text().replace("PARAMETER p", f"PARAMETER {parameter}", 1))
+    code, out, err = invoke(["--text", data, "--expect", f"O(log {written})", "--fail-on", "never"], capsys)
+    assert code == 0 and f"O(log {written})" in out, err  # written so that it parses back
+    code, _, err = invoke(["--text", data, "--expect", "O(log p)"], capsys)
+    assert code == 2 and f"write it in {parameter}: O(log {written})" in err
+
+
+def test_a_baseline_of_a_parameter_with_an_unusual_name_is_read_back(tmp_path, capsys):
+    data = tmp_path / "d.txt"
+    data.write_text(SERIES.read_text().replace("PARAMETER p", "PARAMETER my-p", 1))
+    baseline = tmp_path / "base.json"
+    code, _, err = invoke(["--text", data, "--expect", 'O(log "my-p")', "--fail-on", "never", "--save-baseline",
+                           baseline], capsys)
+    assert code == 0, err
+    code, out, err = invoke(["--text", data, "--baseline", baseline, "--fail-on", "never"], capsys)
+    assert code == 0 and "Traceback" not in err and '"my-p"' in out, err
