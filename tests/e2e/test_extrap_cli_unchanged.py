@@ -44,6 +44,7 @@ def test_help_lists_plugin_modelers_and_keeps_builtin_ones():
     assert "segmented-classic" in with_plugins
 
 
+@pytest.mark.slow
 def test_segmented_output_differs_from_extrap_s_only_by_exact_rss_on_exact_data(tmp_path):
     """The one test of Extra-P's own suite that fails with the plugin (test_console.py::
     test_segmented_output) runs ``--modeler segmented`` -- this package's, by design -- on exact data

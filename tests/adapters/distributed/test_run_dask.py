@@ -98,6 +98,7 @@ def _run_failing(*args, timeout: float = 120) -> tuple[subprocess.CompletedProce
     return run, time.perf_counter() - began
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_one_line_within_the_connect_timeout(fixtures_dir):
     """Was: a 52-line traceback after 30 s."""
     import socket
@@ -113,6 +114,7 @@ def test_an_unreachable_scheduler_is_one_line_within_the_connect_timeout(fixture
     assert seconds < 30
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", [b"HTTP/1.1 400 Bad Request\r\n\r\n", bytes(range(256)) * 64])
 def test_an_address_that_is_no_dask_scheduler_is_one_line(fixtures_dir, answer):
     import socket
