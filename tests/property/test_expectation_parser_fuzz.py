@@ -21,7 +21,7 @@ from extrap_segmented.expectations.complexity import (MAX_DENOMINATOR, MAX_EXPON
                                                      ComplexityTerm, parse_expectation)
 from extrap_segmented.expectations.search_space import MAX_SEARCH_TERMS, build_search_space
 
-SECONDS = 0.5  # per input; parsing takes microseconds to milliseconds
+SECONDS = 2.0  # per input: parsing takes microseconds, the largest search space 0.2 s (loaded machine)
 MEMORY_BOUND = 8 << 20  # bytes traced while parsing one input and building its search space
 
 TOKENS = ["p", "n", "k", "log", "log2", "ln", "sqrt", "√", "O(", "Θ(", "(", ")", "^", "**", "*", "·", "/", "+",
