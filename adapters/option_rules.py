@@ -70,3 +70,26 @@ def check_options(modeler: Any, rules: Mapping[str, Rule]) -> None:
         if not rule.check(value):
             raise InvalidOptionError(f"{name_of_modeler} modeler: option {option}={value!r} is not allowed; "
                                      f"it must be {rule.allowed}")
+
+
+def range_problem(option: Any, value: Any, unit: str = "") -> str | None:
+    """Why ``value`` is not accepted for an integer ``option`` declared with a ``range`` (None: it
+    is). ``value`` may be the text a user typed."""
+    accepted = option.range
+    if not isinstance(accepted, range):
+        return None
+    if isinstance(value, str):
+        text = value.replace(",", "").replace("_", "").strip()
+        if unit and text.endswith(unit):
+            text = text[:-len(unit)].strip()
+        try:
+            value = int(text)
+        except ValueError:
+            value = value.strip()
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if whole and value in accepted:
+        return None
+    name = option.name or option.field
+    shown = f"{value:,}" if whole else ("an empty value" if value == "" else repr(value))
+    return (f"{name}: {shown} is not accepted; it must be a whole number from {accepted.start:,} to "
+            f"{accepted[-1]:,}" + (f" {unit}" if unit else ""))

@@ -123,7 +123,9 @@ def cluster_lines(model, parameters) -> list[str]:
 
 
 def outlier_line(model) -> str:
-    """``outliers (in no class): rank 63 at 3 of 25 configurations, 1.8..2.4x the slowest class``, or ''."""
+    """``outliers (in no class): rank 63 at 3 of 25 configurations, 1.8..2.4x the slowest class; set
+    aside as alike no other rank: …`` (the reason, :data:`~extrap_segmented.clustering.classify.OUTLIER_REASON`),
+    or ''."""
     outliers = getattr(model, "outliers", None) or []
     found = [r for ranks in outliers for r in ranks]
     if not found:
@@ -135,14 +137,21 @@ def outlier_line(model) -> str:
         low, high = min(ratios), max(ratios)
         span = f"{low:.3g}x" if format_number(low) == format_number(high) else f"{low:.3g}..{high:.3g}x"
         text += f", {span} the slowest class"
-    return text
+    from extrap_segmented.clustering.classify import OUTLIER_REASON
+    return f"{text}; set aside as {OUTLIER_REASON}"
 
 
 def cluster_summary(model, parameters) -> str:
     """Multi-line text describing every cluster of a ``ClusteredModel``, its outliers and its notes."""
     lines = []
+    # One "kernel model:" line: the modeler's note that classes are not matched (kept in saved
+    # experiments) is folded into it.
+    unmatched = any(note.startswith("kernel model:") for note in model.notes)
     if model.clusters and getattr(model.clusters[0], "statistic", ""):
         lines.append(f"kernel model: {model.slowest or 'the maximum over ranks'}")
+    elif not model.slowest and unmatched:
+        lines.append("kernel model: the slowest class of each configuration (classes are not matched across "
+                     "configurations; outliers excluded)")
     elif len(model.clusters) > 1 or not model.slowest:
         lines.append(f"kernel model: {model.slowest or 'the slowest class of each configuration'} "
                      "(highest value at most configurations; outliers excluded)")
@@ -150,5 +159,5 @@ def cluster_summary(model, parameters) -> str:
     outliers = outlier_line(model)
     if outliers:
         lines.append(outliers)
-    lines.extend(model.notes)
+    lines.extend(note for note in model.notes if not note.startswith("kernel model:"))
     return "\n".join(lines)

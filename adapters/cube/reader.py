@@ -39,14 +39,22 @@ from extrap.util.dynamic_options import DynamicOptions
 from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
+from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.cube.calltree import build_call_tree
 from extrap_segmented.adapters.cube.experiment import RankExperiment
+from extrap_segmented.adapters.option_rules import InvalidOptionError
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
 from extrap_segmented.cube.profile import MAX_ANCHOR_BYTES, MAX_ANCHOR_ELEMENTS
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.reducers import MEASURES, reducer
 
+
+#: Values the anchor limits accept: a positive whole number (0 would refuse every profile) up to
+#: 1 TiB of text (reading peaks at about twice the limit) and a billion elements (about 400 GB
+#: once parsed, some 100 million locations).
+ANCHOR_MIB_RANGE = range(1, (1 << 20) + 1)
+ANCHOR_ELEMENT_RANGE = range(1, 1_000_000_000 + 1)
 
 # How pycubexr's ``sum()`` combines the locations of a metric, by Cube data type (default: a sum).
 _LOCATION_REDUCTIONS = {"MAXDOUBLE": reducer("maximum"), "MINDOUBLE": reducer("minimum")}
@@ -70,10 +78,14 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         False, bool, "Use inclusive values (a call path's value includes its callees)", name="Inclusive values")
     anchor_limit_mib: int = DynamicOptions.add(
         MAX_ANCHOR_BYTES >> 20, int, "Largest accepted size of a profile's anchor.xml after inflating (MiB); "
-        "larger ones are skipped as possible inflation bombs", name="Anchor size limit (MiB)")
+        "larger ones are skipped as possible inflation bombs", name="Anchor size limit (MiB)",
+        range=ANCHOR_MIB_RANGE)
     anchor_element_limit: int = DynamicOptions.add(
         MAX_ANCHOR_ELEMENTS, int, "Largest accepted number of XML elements in a profile's anchor.xml (about 10 per "
-        "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit")
+        "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit",
+        range=ANCHOR_ELEMENT_RANGE)
+    #: Units of the options' values (the GUI's import dialog shows them in its inputs).
+    OPTION_UNITS = {"anchor_limit_mib": "MiB", "anchor_element_limit": "elements"}
     selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
     # Not an option (no "Keep values" toggle in the import dialog, where it did nothing): a plain
     # attribute, still set by Extra-P's --keep-values.
@@ -84,8 +96,13 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         """Reads the profiles ``*/*.cubex`` below ``path`` (or the list of files ``path``).
 
         Raises:
+            InvalidOptionError: an anchor limit outside :data:`ANCHOR_MIB_RANGE` / :data:`ANCHOR_ELEMENT_RANGE`
+                (before any file is read).
             FileFormatError: no profiles, unparseable directory names, or no readable profile.
         """
+        problems = self.option_problems()
+        if problems:
+            raise InvalidOptionError(f"{self.CMD_ARGUMENT} reader: " + "; ".join(problems))
         if isinstance(path, list):
             files = [Path(p) for p in path]
         else:
@@ -148,6 +165,17 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         io_helper.validate_experiment(experiment, progress_bar)
         progress_bar.update()
         return experiment
+
+    def option_problems(self) -> list[str]:
+        """Why the current option values are not accepted (empty: all are), in the words the GUI's
+        import dialog shows."""
+        problems = []
+        for field, unit in self.OPTION_UNITS.items():
+            option = self.OPTIONS[field]
+            problem = option_rules.range_problem(option, getattr(self, field), unit)
+            if problem:
+                problems.append(problem)
+        return problems
 
     def _measurements(self, coordinate, callpaths, metric, pv: PointValues, reduce=np.sum) -> list[Measurement]:
         """Measurements of one point and metric, aggregated exactly as CubeFileReader2 does.

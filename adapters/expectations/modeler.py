@@ -46,7 +46,7 @@ class ExpectationVerdictAnnotation(Annotation):
     NAME = "Expectation"
 
     def __init__(self, verdict="error", expectation="", model="", divergence="", adjusted_r2=None,
-                 limits="", message="", range="", notes=""):
+                 limits="", message="", range="", notes="", changes=""):
         self.verdict = verdict
         self.expectation = expectation
         self.model = model
@@ -56,13 +56,19 @@ class ExpectationVerdictAnnotation(Annotation):
         self.message = message
         self.range = range
         self.notes = notes
+        #: where the data change behaviour, e.g. ``between p = 128 and 256 (×9.8)`` (empty: nowhere)
+        self.changes = changes
 
     def report(self) -> str:
         """The ``--print all`` section: the verdict line, the indistinguishable range and notes."""
         from extrap_segmented.expectations.validation import verdict_line
         if self.verdict == "error":
             return f"Verdict: not validated (expected {self.expectation}: {self.message})"
-        lines = [verdict_line(self.verdict, self.expectation, self.model, self.divergence)]
+        changes = getattr(self, "changes", "")
+        verdict = f"{self.verdict} (changes {changes})" if changes else self.verdict
+        lines = [verdict_line(verdict, self.expectation, self.model, self.divergence)]
+        if changes:
+            lines.append(f"Changes: {changes}")
         if self.range and self.range != self.model:
             lines.append(f"Indistinguishable: {self.range}")
         lines.append(f"Deviation limits: {self.limits}")
@@ -72,8 +78,9 @@ class ExpectationVerdictAnnotation(Annotation):
     def title(self, **context):
         if self.verdict == "error":
             return f"Expectation {self.expectation}: not validated ({self.message})"
+        changes = getattr(self, "changes", "")
         return (f"{_SYMBOLS[self.verdict]} {self.verdict}: expected {self.expectation}, model {self.model}, "
-                f"δ = {self.divergence}")
+                f"δ = {self.divergence}" + (f"; changes {changes}" if changes else ""))
 
     def icon(self, **context):
         # The verdict in words next to the model (the call tree shows icons only): a badge with a
@@ -100,6 +107,8 @@ class ExpectationVerdictAnnotation(Annotation):
         lines = [f"Expectation: {self.expectation}", f"Model: {self.model}", f"Adjusted R²: {r2}",
                  f"Divergence δ: {self.divergence}", f"Deviation limits: {self.limits}",
                  f"Verdict: {self.verdict}"]
+        if getattr(self, "changes", ""):
+            lines.append(f"Changes: {self.changes}")
         if getattr(self, "range", "") and self.range != self.model:
             lines.append(f"Indistinguishable: {self.range}")
         if self.message:
@@ -121,6 +130,7 @@ class ExpectationVerdictAnnotationSchema(AnnotationSchema):
     message = fields.String()
     range = fields.String(load_default="")
     notes = fields.String(load_default="")
+    changes = fields.String(load_default="")
 
     def create_object(self):
         return ExpectationVerdictAnnotation()
@@ -398,7 +408,8 @@ class ExpectationModeler(SingularModeler):
             verdict=result.verdict, expectation=row["expectation"], model=row["model"],
             divergence=row["divergence"], adjusted_r2=row["adjusted_r2"],
             limits=" … ".join(row["deviation_limits"]), range=row["range"],
-            notes="\n".join(row["notes"] + ([note] if note else []))))
+            notes="\n".join(row["notes"] + ([note] if note else [])),
+            changes="; ".join(c.describe(v) for c in result.changes)))
         return model
 
     def _fallback(self, measurements, y, error) -> Model:

@@ -108,14 +108,17 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
     if any(result.verdict == failing[f] for f in fail_on if f in failing):
         row = result.row()
         r2 = format_adjusted_r2(row["adjusted_r2"])
+        changes = "; ".join(c.describe(result.variable) for c in result.changes)
         raise ScalingAssertionError(
-            f"scaling does not meet {row['expectation']}: {result.verdict}\n"
+            f"scaling does not meet {row['expectation']}: {result.verdict}"
+            + (f" (changes {changes})" if changes else "") + "\n"
             f"  expectation  model  adj. R²  δ  verdict\n"
             f"  {row['expectation']}  {row['model']}  {r2}  {row['divergence']}  {result.verdict}\n"
             f"  model: {row['formula']}\n"
             f"  divergence δ = G/E = {row['divergence']}, deviation limits "
             f"{row['deviation_limits'][0]} … {row['deviation_limits'][1]}\n"
             f"  indistinguishable: {row['range']}"
+            + (f"\n  changes: {changes} (JSON: {row['changes']})" if changes else "")
             + "".join(f"\n  note: {note}" for note in result.notes), result)
     return result
 

@@ -432,16 +432,11 @@ def _run(args, readers) -> int:
     except OSError as error:
         raise _InputError(f"cannot write {error.filename or 'output'}: {error.strerror or error}") from error
     status = EXIT_BAD_INPUT if errors else (EXIT_FAILED if failures else EXIT_PASS)
-    try:
-        print(format_table(results, rule_results))
-        for note in notes:
-            print(f"note: {note}")
-        if args.save_baseline:
-            print(f"baseline written to {args.save_baseline}")
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away (`| head`): the verdicts and files stand
-        from extrap_segmented.adapters.console import silence_stdout
-        silence_stdout()
+    _print(format_table(results, rule_results))
+    for note in notes:
+        _print(f"note: {note}")
+    if args.save_baseline:
+        _print(f"baseline written to {args.save_baseline}")
     for reason in failures:
         print(f"FAIL: {reason}", file=sys.stderr)
     for error in errors:
@@ -539,13 +534,20 @@ def format_table(results, rule_results) -> str:
                 warnings_by_name[name].append(f"⚠ {rr.rule.text}: {rr.status}"
                                               + (f" at {', '.join(f'{v:,.0f}' if v >= 100 else f'{v:.3g}' for v in at)}" if at else ""))
     header = ("function", "expectation", "model", "indistinguishable", "adj. R²", "δ", "verdict", "rules")
+    # the changes column only when a series changes behaviour (the table is unchanged otherwise)
+    with_changes = any(getattr(r, "changes", ()) for r, _, _ in results.values())
+    if with_changes:
+        header = header[:7] + ("changes",) + header[7:]
     lines, remarks = [], []
     for label, (r, _, _) in results.items():
         row = r.row()
-        lines.append((label, row["expectation"], row["model"], row["range"] if row["range"] != row["model"] else "",
-                      format_adjusted_r2(row["adjusted_r2"]),
-                      row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
-                      "; ".join(warnings_by_name.get(label, []))))
+        line = [label, row["expectation"], row["model"], row["range"] if row["range"] != row["model"] else "",
+                format_adjusted_r2(row["adjusted_r2"]),
+                row["divergence"], f"{VERDICT_SYMBOLS[r.verdict]} {r.verdict}",
+                "; ".join(warnings_by_name.get(label, []))]
+        if with_changes:
+            line.insert(7, r.changes_text)
+        lines.append(tuple(line))
         remarks += [f"{label}: {note}" for note in r.notes]
     from extrap_segmented.adapters.console import for_stream
     # aligned as the terminal will show it (δ may become d, ≥ become >=)
@@ -579,11 +581,40 @@ def write_plots(results, directory: Path, raw=None, rule_results=()):
                         rule=broken[0].rule.text if broken else None)
 
 
+def _silence_stdout() -> None:
+    """Points stdout at the null device: its reader went away (``extrap-validate … | head``)."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _print(text: str = "") -> None:
+    """``print`` to stdout that survives a reader closing the pipe: like other Unix tools the
+    command then stops writing there without a word, and still writes its files and exit code."""
+    try:
+        print(text)
+    except BrokenPipeError:
+        _silence_stdout()
+
+
 def main(argv=None):
     """Console-script entry point."""
     from extrap_segmented.adapters.console import degrade_standard_streams
     degrade_standard_streams()
-    sys.exit(run(argv))
+    try:
+        code = run(argv)
+    except BrokenPipeError:  # --help into a closed pipe: nothing left to do
+        _silence_stdout()
+        code = EXIT_PASS
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    sys.exit(code)
 
 
 if __name__ == "__main__":

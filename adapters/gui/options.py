@@ -1,5 +1,6 @@
-"""Option panels of this package's modelers: plain-words tooltips with the default, options
-enabled only where they apply, groups collapsible, the panel scrolls instead of growing.
+"""Option panels of this package's modelers: tooltips with the command line's words, the accepted
+values and the default, options enabled only where they apply, groups collapsible, the panel
+scrolls instead of growing.
 
 Extra-P's own panel lays every option out in one form; Segmented's 13 options with their
 explanations forced the window to 1,298 px. Here the panel's height is bounded (it scrolls) so
@@ -7,15 +8,15 @@ that the main window fits a 1366×768 screen with everything expanded.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QScrollArea, QFrame, QWidget, QVBoxLayout, QFormLayout, QToolButton, QLineEdit, QSizePolicy
 
-from extrap.util.dynamic_options import DynamicOption, DynamicOptionsGroup
+from extrap.util.dynamic_options import DynamicOption
 
 from ..plugin.extrap_internals import options_widget_base
+from .option_texts import flatten, tooltip as option_tooltip
 
 #: Height the options panel asks for (px); it grows into free space of the dock and scrolls
 #: otherwise. Chosen so that Extra-P's window with its docks and this panel expanded fits on a
@@ -23,87 +24,23 @@ from ..plugin.extrap_internals import options_widget_base
 PANEL_HEIGHT = 120
 
 
-@dataclass(frozen=True)
-class OptionHelp:
-    """How one option is presented: a plain-words tooltip and when it applies."""
-    text: str
-    applies: Optional[Callable[[object], bool]] = None  # None: always
-
-
 def _in_mode(mode: str) -> Callable[[object], bool]:
     return lambda modeler: getattr(modeler, "mode", mode) == mode
 
 
-#: Per modeler NAME, per option field. A test checks every field here exists on the modeler.
-HELP: dict[str, dict[str, OptionHelp]] = {
+#: When an option acts, per modeler NAME and option field (options not listed always act); the
+#: panel greys out the others. The words of every tooltip come from the option's declaration
+#: (:mod:`.option_texts`), as ``extrap --help-modeler`` prints them. A test checks every field
+#: here exists on its modeler.
+APPLIES: dict[str, dict[str, Callable[[object], bool]]] = {
     "Segmented": {
-        "mode": OptionHelp("How a change of behaviour is detected. 'test': a statistical test of one curve against "
-                           "two (recommended). 'paper': the sliding-window method of Ilyas et al."),
-        "window_size": OptionHelp("How many consecutive measurement points each sliding window looks at."),
-        "theta": OptionHelp("Paper mode: how badly one curve must fit (normalised residual) before the kernel "
-                            "counts as segmented. Higher = fewer kernels segmented.", _in_mode("paper")),
-        "nrss_band_low": OptionHelp("Paper mode: windows whose normalised residual exceeds this are treated as "
-                                    "spanning a change.", _in_mode("paper")),
-        "nrss_band_high": OptionHelp("Paper mode: upper end of that band.", _in_mode("paper")),
-        "epsilon_limit": OptionHelp("Paper mode: how much worse than its neighbours a window must fit to mark "
-                                    "the change.", _in_mode("paper")),
-        "max_change_points": OptionHelp("At most this many changes of behaviour are looked for per kernel."),
-        "min_segment_size": OptionHelp("Each segment keeps at least this many measurement points."),
-        "min_relative_error": OptionHelp("Test mode: a kernel is only split when one curve misses the "
-                                         "measurements by more than this fraction (0.06 = 6 %) — and by more "
-                                         "than 3× the run-to-run noise.", _in_mode("test")),
-        "f_limit": OptionHelp("Test mode: how much better two curves must explain the measurements than one "
-                              "(F statistic). Higher = only clear changes.", _in_mode("test")),
-        "compare_smooth": OptionHelp("Test mode: also require two segments to beat the best single smooth curve, "
-                                     "so a gently bending kernel is not split.", _in_mode("test")),
-        "smooth_error_ratio": OptionHelp("Test mode: the smooth curve must still miss by at least this fraction "
-                                         "of the error limit before two segments are preferred.", _in_mode("test")),
-        "noise_factor": OptionHelp("Test mode, with repetitions: a kernel is only split when one curve misses "
-                                   "by more than this many times the run-to-run noise of the means. 1.5 keeps "
-                                   "false splits below 1 in 100.", _in_mode("test")),
-        "quantisation_steps": OptionHelp("Test mode: counters with integer values (calls, messages) are not split "
-                                         "when one curve stays within this many counts of every value.",
-                                         _in_mode("test")),
-        "reliable_segment_points": OptionHelp("A segment with fewer points is reported as unreliable, with the "
-                                              "process counts to measure next."),
-        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
+        **{field: _in_mode("paper") for field in ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit")},
+        **{field: _in_mode("test") for field in ("min_relative_error", "f_limit", "compare_smooth",
+                                                 "smooth_error_ratio", "noise_factor", "quantisation_steps")},
     },
     "Clustered": {
-        "classifier": OptionHelp("How ranks are sorted into classes. 'adaptive': a gap between ranks counts "
-                                 "when it is large against the spread and the run-to-run noise; lone extreme "
-                                 "ranks become outliers. 'paper': a new class wherever sorted neighbours differ "
-                                 "by more than the threshold."),
-        "threshold": OptionHelp("Ranks whose values differ by more than this fraction (0.1 = 10 %) from their "
-                                "sorted neighbour start a new class (paper classifier; adaptive uses it below "
-                                "16 ranks)."),
-        "max_outlier_fraction": OptionHelp("Adaptive classifier: at most this share of the ranks (0.1 = 10 %) is "
-                                           "set aside as outliers, ranks unlike any other.",
-                                           lambda m: getattr(m, "classifier", "adaptive") == "adaptive"),
-        "rank_value": OptionHelp("How the repetitions of one rank become one value."),
-        "cluster_value": OptionHelp("How the ranks of one class become the value that is modeled."),
-        "rules_file": OptionHelp("Optional TOML file naming classes of ranks (rank lists or grid positions). "
-                                 "Rules win over the distance threshold."),
-        "extra_metrics": OptionHelp("Other metrics (comma-separated, e.g. PAPI_TOT_INS) used together with the "
-                                    "modeled one to tell ranks apart."),
-        "min_points": OptionHelp("Measurement points per parameter needed before configurations with the same "
-                                 "class count are modeled."),
-        "plot_dir": OptionHelp("Folder for one PNG per kernel with its classes and models (empty: none)."),
-        "plot_kernels": OptionHelp("Which kernels get a PNG in the plot folder: a pattern matched against the "
-                                   "call path, e.g. *MPI_Allreduce*.", lambda m: bool(getattr(m, "plot_dir", ""))),
-        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
-    },
-    "Expectation": {
-        "expectation": OptionHelp("The growth you expect, e.g. O(log p), O(p log p). Empty: no verdict, the "
-                                  "kernels are only modeled."),
-        "deviation": OptionHelp("How far the measured growth may stray from the expectation before it fails "
-                                "(empty: half the leading exponent)."),
-        "upper_bound": OptionHelp("Largest growth searched (empty: the expectation squared)."),
-        "depth": OptionHelp("How finely exponents between the usual ones are tried (rounds of halving)."),
-        "refinement": OptionHelp("Extra slower-growing exponents tried below the expectation."),
-        "prefer_expectation": OptionHelp("Keep the expected growth unless another one fits clearly better."),
-        "aggregation": OptionHelp("Which value of the repetitions at each point is modeled: mean, median, min "
-                                  "or q1 (lower quartile; robust against noisy runs)."),
-        "jobs": OptionHelp("Processes modeling kernels in parallel; 0: every core. Results do not depend on it."),
+        "max_outlier_fraction": lambda m: getattr(m, "classifier", "adaptive") == "adaptive",
+        "plot_kernels": lambda m: bool(getattr(m, "plot_dir", "")),
     },
 }
 
@@ -134,13 +71,6 @@ GROUPS: dict[str, list[tuple[str, tuple[str, ...], bool]]] = {
     ],
 }
 OTHER_GROUP = "Function search and speed"
-
-
-def _flatten(options) -> list[DynamicOption]:
-    flat = []
-    for _, option in options:
-        flat.extend(_flatten(option.items()) if isinstance(option, DynamicOptionsGroup) else [option])
-    return flat
 
 
 class Section(QWidget):
@@ -175,21 +105,11 @@ class Section(QWidget):
         return self.header.isChecked()
 
 
-def _default_text(value) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if value == "":
-        return "empty"
-    return f"{value:g}" if isinstance(value, float) else str(value)
-
-
 def tooltip(modeler, option: DynamicOption) -> str:
-    """Plain-words tooltip of ``option`` ending with its default value."""
-    name = getattr(modeler, "NAME", "")
-    entry = HELP.get(name, {}).get(option.field)
-    text = entry.text if entry else (option.description or "")
-    default = GUI_DEFAULTS.get(name, {}).get(option.field, option.value)
-    return f"{text}\nDefault: {_default_text(default)}."
+    """The tooltip of ``option``: its declared description (as ``extrap --help-modeler`` prints
+    it), the accepted values and the default the panel starts with."""
+    start = GUI_DEFAULTS.get(getattr(modeler, "NAME", ""), {}).get(option.field)
+    return option_tooltip(modeler, option.field, start=start)
 
 
 class PluginOptionsWidget(options_widget_base()):
@@ -202,7 +122,7 @@ class PluginOptionsWidget(options_widget_base()):
     def _create_options(self, layout, options):
         # Called once with all options: they are laid out in collapsible sections of our own
         # grouping instead of Extra-P's flat form (whose groups cannot collapse).
-        by_field = {option.field: option for option in _flatten(options)}
+        by_field = {option.field: option for option in flatten(options)}
         groups = GROUPS.get(getattr(self.object_with_options, "NAME", ""), [])
         grouped = {field for _, fields, _ in groups for field in fields}
         rest = tuple(field for field in by_field if field not in grouped)
@@ -254,10 +174,10 @@ class PluginOptionsWidget(options_widget_base()):
             scroll.follow_sections()  # the sections were rebuilt
 
     def _update_enabled(self):
-        rules = HELP.get(getattr(self.object_with_options, "NAME", ""), {})
+        rules = APPLIES.get(getattr(self.object_with_options, "NAME", ""), {})
         for field, widgets in self._fields.items():
             rule = rules.get(field)
-            enabled = rule is None or rule.applies is None or bool(rule.applies(self.object_with_options))
+            enabled = rule is None or bool(rule(self.object_with_options))
             for widget in widgets:
                 widget.setEnabled(enabled)
 

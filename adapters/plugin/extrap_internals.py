@@ -46,6 +46,7 @@ INTERNALS = (
     "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
+    "MainWidget.ImportOptionsDialog",      # GUI: the import dialog class of readers with options
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
     "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
 )
@@ -468,6 +469,13 @@ def options_widget_base() -> type:
     return ModelerOptionsWidget
 
 
+def reader_options_widget_base() -> type:
+    """Extra-P's ``DynamicOptionsWidget`` (the form of a reader's options in its import dialog),
+    whose :data:`OPTIONS_WIDGET_HOOKS` our import dialog's form overrides."""
+    from extrap.gui.components.dynamic_options import DynamicOptionsWidget
+    return DynamicOptionsWidget
+
+
 def replace_modeler_options_widget(make_factory: Callable[[type], Callable]) -> None:
     """Replaces the name ``ModelerOptionsWidget`` in ``extrap.gui.ModelerWidget`` (idempotent).
 
@@ -480,6 +488,20 @@ def replace_modeler_options_widget(make_factory: Callable[[type], Callable]) -> 
     if getattr(current, "extrap_segmented_gui", False):
         return
     modeler_widget.ModelerOptionsWidget = make_factory(current)
+
+
+def replace_import_options_dialog(make_factory: Callable[[type], Callable]) -> None:
+    """Replaces the name ``ImportOptionsDialog`` in ``extrap.gui.MainWidget`` (idempotent).
+
+    ``MainWidget._make_import_func`` and ``_check_and_convert_scaling`` look that name up at call
+    time to build the import dialog of a reader with options, ``(parent, reader, path)``; the
+    factory returns our dialog for our readers and Extra-P's own for every other.
+    """
+    import extrap.gui.MainWidget as main_widget
+    current = main_widget.ImportOptionsDialog
+    if getattr(current, "extrap_segmented_gui", False):
+        return
+    main_widget.ImportOptionsDialog = make_factory(current)
 
 
 def extend_graph_context_menu(add_actions: Callable[[object, object], None]) -> None:

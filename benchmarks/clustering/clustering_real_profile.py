@@ -12,7 +12,8 @@ Used for docs/clustering.md with pycubexr's public test profile ``data/blast.p64
 (not part of this repository):
 
     PYTHONPATH=. python benchmarks/clustering/clustering_real_profile.py /path/to/blast.p64.r1/profile.cubex \
-        --png docs/img/clustering/blast-ranks.png
+        --png docs/img/clustering/blast-ranks.png \
+        --positions PARALLEL->main->Eval_dv_dt->MPI_Isend PARALLEL->main->Eval_dv_dt->MPI_Irecv
 """
 import argparse
 
@@ -53,6 +54,42 @@ def table(profile, metric, threshold, top):
         print(f"| {profile.callpaths[i]} | {totals[i]:.1f} | {len(sizes)} | {', '.join(map(str, sizes))} | "
               f"{small or '-'} | {calls} | {', '.join(map(str, np.bincount(adaptive[adaptive >= 0])))}; "
               f"{outliers} |")
+
+
+def grid_position(rank: int, side: int) -> str:
+    """corner, edge or inner of ``rank`` on a row-major ``side`` x ``side`` grid."""
+    row, column = divmod(rank, side)
+    border = (row in (0, side - 1)) + (column in (0, side - 1))
+    return ("inner", "edge", "corner")[border]
+
+
+def positions_table(profile, callpaths):
+    """Per call path and metric: the adaptive default's classes and the grid positions of their ranks."""
+    n = next(iter(profile.values.values())).shape[1]
+    side = int(round(np.sqrt(n)))
+    if side * side != n:
+        print("(not a square number of ranks: no grid positions)")
+        return
+    print(f"\nAdaptive default classes and the positions of their ranks on a row-major {side} x {side} grid:\n")
+    print("| call path | metric | values | classes (ascending): size = positions | outliers |")
+    print("|---|---|---|---|---|")
+    for callpath in callpaths:
+        i = profile.callpaths.index(callpath)
+        for metric, values in profile.values.items():
+            v = values[i]
+            if np.ptp(v) == 0:
+                continue
+            labels = classify_ranks(v)
+            parts = []
+            for c in range(labels.max() + 1):
+                ranks = np.flatnonzero(labels == c)
+                kinds = {}
+                for r in ranks:
+                    kinds[grid_position(int(r), side)] = kinds.get(grid_position(int(r), side), 0) + 1
+                parts.append(f"{ranks.size} = " + " + ".join(f"{k} {name}" for name, k in kinds.items()))
+            outliers = format_ranks(np.flatnonzero(labels < 0)) if (labels < 0).any() else "none"
+            span = f"{v.min():.4g} .. {v.max():.4g}"
+            print(f"| {callpath.replace('PARALLEL->', '')} | {metric} | {span} | {'; '.join(parts)} | {outliers} |")
 
 
 def figure(profile, metric, threshold, callpaths, path):
@@ -104,9 +141,13 @@ def main():
     parser.add_argument("--top", type=int, default=10, help="heaviest call paths listed")
     parser.add_argument("--callpaths", nargs="*", default=list(DEFAULT_CALLPATHS))
     parser.add_argument("--png", help="write the figure of --callpaths here")
+    parser.add_argument("--positions", nargs="*", default=[],
+                        help="call paths whose classes are listed for every metric with the grid positions of their ranks")
     args = parser.parse_args()
     profile = read_cubex(args.profile)
     table(profile, args.metric, args.threshold, args.top)
+    if args.positions:
+        positions_table(profile, args.positions)
     if args.png:
         figure(profile, args.metric, args.threshold, args.callpaths, args.png)
         print(f"wrote {args.png}")

@@ -148,6 +148,8 @@ class CandidateFits:
     valid: Optional[np.ndarray] = None  # (F, m): usable term with a positive coefficient
     y: Optional[np.ndarray] = None      # (F, n) the fitted values, for the monotone-growth rule
     plain_rss: Optional[np.ndarray] = None  # (F, m) unweighted RSS of a weighted fit (noise in data units)
+    relative_ms: Optional[np.ndarray] = None  # (F, m) mean squared residual relative to each point's value
+    weights: Optional[np.ndarray] = None  # (F, n) the normalised weights of a weighted fit
 
 
 def basis_matrix(x, terms: Sequence[ComplexityTerm]) -> np.ndarray:
@@ -172,6 +174,16 @@ def sum_last(A) -> np.ndarray:
     for k in range(1, A.shape[-1]):
         total += A[..., k]
     return total
+
+
+def relative_mean_square(residual: np.ndarray, Y: np.ndarray) -> np.ndarray:
+    """(F, m) mean over the points of (residual / |value|)², values floored at 10⁻⁶ × the series'
+    largest magnitude (a value near zero must not take all the weight)."""
+    magnitude = np.abs(Y)
+    scale = np.maximum(magnitude, 1e-6 * np.max(magnitude, axis=1, keepdims=True))
+    scale = np.where(scale > 0, scale, 1.0)
+    ratio = residual / scale[:, None, :]
+    return sum_last(ratio * ratio) / Y.shape[1]
 
 
 def fit_candidates(x, Y, terms: Sequence[ComplexityTerm], weights=None) -> CandidateFits:
@@ -215,7 +227,10 @@ def fit_candidates(x, Y, terms: Sequence[ComplexityTerm], weights=None) -> Candi
     valid = usable[None, :] & (c1 > 0)
     adj = np.where(valid, adj, -np.inf)
     c0 = y_mean[:, None] - c1 * t_mean[None, :]
-    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y)
+    with np.errstate(all="ignore"):
+        relative = relative_mean_square(residual, Y)
+    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y,
+                         relative_ms=relative)
 
 
 def _fit_weighted(terms, T, finite, scale, Y, weights) -> CandidateFits:
@@ -244,7 +259,9 @@ def _fit_weighted(terms, T, finite, scale, Y, weights) -> CandidateFits:
     valid = usable & (c1 > 0)
     adj = np.where(valid, adj, -np.inf)
     c0 = y_mean[:, None] - c1 * t_mean
-    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y, plain)
+    with np.errstate(all="ignore"):
+        relative = relative_mean_square(residual, Y)
+    return CandidateFits(list(terms), c0, c1 / scale[None, :], rss, adj, r2, tss, n, valid, Y, plain, relative, W)
 
 
 @dataclass
@@ -275,6 +292,10 @@ class FitResult:
     criterion: str = "aicc"
     #: Akaike weights of all candidates summed below, within and above the deviation limits (when given)
     mass: Optional[tuple] = None
+    #: AICc of the preferred term (the expectation) minus the best's: <= delta means indistinguishable
+    preferred_delta: float = float("nan")
+    #: root mean square of the best model's residuals relative to the values
+    relative_rms: float = float("nan")
 
     def __post_init__(self):
         if self.range_low is None:
@@ -339,7 +360,9 @@ def rises_at_every_step(Y: np.ndarray) -> np.ndarray:
 
 def select_models(fits: CandidateFits, alpha: float = 0.05,
                   preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
-                  criterion: str = "aicc", delta: float = 2.0, trend: str = "rising") -> list[FitResult]:
+                  criterion: str = "aicc", delta: float = 2.0, trend: str = "rising",
+                  noise_floor: float = 0.0, choosable=None, choose_preferred: bool = True,
+                  assumed=False) -> list[FitResult]:
     """Chooses one model per function from :func:`fit_candidates` results (see module doc).
 
     Args:
@@ -353,6 +376,22 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         trend: which series are never O(1): ``rising`` (default) — every series that rises at
             every step (:func:`rises_at_every_step`); ``2x`` — only those that also end at >= 2x
             their first value (:func:`grows_monotonically`, the engine before).
+
+        noise_floor: relative noise below which residuals are no evidence: a candidate whose
+            residuals' root mean square relative to the values is below it is scored as if it
+            were at it (real medians vary by a few per cent from run to run whatever the
+            repetitions within one run say), so terms that all fit within that noise are
+            indistinguishable. 0 (the engine before) scores every residual as it is.
+        assumed: (F,) True where ``noise_floor`` is an assumed noise level rather than a floor
+            under measured noise (no repetitions): candidates are then compared by χ² against it
+            (quasi-AIC, dispersion from the best candidate) instead of AICc.
+        choosable: (m,) mask of the terms that may be the model and its range (default all);
+            the others (the expectation when it lies outside the data's own search space) are
+            only scored, for ``preferred_delta``.
+        choose_preferred: take ``preferred`` as the model when it is indistinguishable from the
+            best (the paper's engine); False chooses from the data alone — the constant when it is
+            indistinguishable from the best (no growth shown), else the best — and the caller
+            judges ``preferred_delta``.
 
     With ``prefer_within`` the results carry ``mass``: the Akaike weights exp(-ΔAICc/2) of all
     candidates, normalised, summed below, within and above those limits.
@@ -376,16 +415,61 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
     scale = fits.tss + ((sum_last(fits.y) / fits.y.shape[1]) ** 2 * n if fits.y is not None else 0.0)
     floor = np.maximum(1e-24 * scale, 1e-300)[:, None]
     rss = np.maximum(np.where(is_one[None, :], fits.tss[:, None], fits.rss), floor)
-    score = aicc(rss, n, np.where(is_one, 2, 3)[None, :].repeat(F, axis=0))
+    raw = np.where(allowed, aicc(rss, n, np.where(is_one, 2, 3)[None, :].repeat(F, axis=0)), np.inf)
+    floors = np.broadcast_to(np.asarray(noise_floor, dtype=float), (F,))
+    if not np.all(floors >= 0):
+        raise InvalidInputError(f"noise_floor must be >= 0, got {noise_floor!r}")
+    assumed = np.broadcast_to(np.asarray(assumed, dtype=bool), (F,))
+    floor_rss = None
+    if np.any(floors > 0) and fits.y is not None:
+        # residuals below the floor (floor × each value, weighted alike) are no evidence: every
+        # candidate that fits within it gets the same score
+        W = fits.weights if fits.weights is not None else np.ones_like(fits.y)
+        floor_rss = floors ** 2 * sum_last(W * fits.y * fits.y)
+        rss_lifted = np.maximum(rss, floor_rss[:, None])
+    else:
+        rss_lifted = rss
+    score = aicc(rss_lifted, n, np.where(is_one, 2, 3)[None, :].repeat(F, axis=0))
+    if floor_rss is not None and assumed.any():
+        # noise assumed, not measured: χ² against it (quasi-AIC: scaled by the dispersion the best
+        # candidate shows when the data are noisier than assumed), one point per coefficient —
+        # the small-sample AICc would charge for estimating a noise level that is given
+        with np.errstate(divide="ignore", invalid="ignore"):
+            chi2 = n * rss / np.where(floor_rss > 0, floor_rss, np.nan)[:, None]
+            dispersion = np.maximum(1.0, np.min(np.where(allowed, chi2, np.inf), axis=1) / max(n - 2, 1))
+            quasi = chi2 / dispersion[:, None] + 2 * np.where(is_one, 1, 2)[None, :]
+        score = np.where(assumed[:, None] & np.isfinite(quasi), quasi, score)
+        raw = np.where(assumed[:, None] & np.isfinite(quasi), quasi, raw)
     score = np.where(allowed, score, np.inf)
-    best = np.argmin(score, axis=1)
+    raw = np.where(allowed, raw, np.inf)
+    j_pref = fits.terms.index(preferred) if preferred is not None and preferred in fits.terms else None
+    pref_score = score[:, j_pref].copy() if j_pref is not None else np.full(F, np.nan)
+    if choosable is not None:
+        score = np.where(np.asarray(choosable, dtype=bool)[None, :], score, np.inf)
+        raw = np.where(np.asarray(choosable, dtype=bool)[None, :], raw, np.inf)
     rows = np.arange(F)
+    # among the terms that fit within the floor (equal scores) the model is the closest fit
+    lowest = np.min(score, axis=1, keepdims=True)
+    best = np.argmin(np.where(score <= lowest, raw, np.inf), axis=1)
+    best = np.where(np.isfinite(lowest[:, 0]) & np.isfinite(raw[rows, best]), best, np.argmin(score, axis=1))
     best_score = score[rows, best]
     near = score <= best_score[:, None] + delta
     chosen = best.copy()
-    j_pref = fits.terms.index(preferred) if preferred is not None and preferred in fits.terms else None
-    if j_pref is not None:
+    if j_pref is not None and choose_preferred:
         chosen = np.where(near[:, j_pref], j_pref, best)
+    elif not choose_preferred and is_one.any():
+        # the simplest model the data allow: no growth shown when the constant fits about as well
+        j_one = int(np.flatnonzero(is_one)[0])
+        chosen = np.where(near[:, j_one], j_one, best)
+        # against an assumed noise a term costs only 2 more than the constant, so every term with
+        # a coefficient too small to show (any growth, however fast) would be "indistinguishable"
+        # from a constant: a term must fit at least as well as the constant after its cost
+        flat = assumed & (chosen == j_one)
+        if flat.any():
+            near = np.where(flat[:, None], near & ((score <= score[:, j_one][:, None]) | is_one[None, :]), near)
+            # the same for the expectation: growth must show to be indistinguishable from no growth
+            if preferred is not None and not preferred.is_constant:
+                pref_score = np.where(flat & (pref_score > score[:, j_one]), np.inf, pref_score)
     from scipy.special import fdtrc
     mass = None
     if prefer_within is not None:
@@ -409,16 +493,19 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
             noise = float(np.sqrt(fits.plain_rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
         else:
             noise = float(np.sqrt(rss[i, b] / max(n - (1 if is_one[b] else 2), 1)))
+        extra = {"preferred_delta": float(pref_score[i] - best_score[i]),
+                 "relative_rms": float(np.sqrt(fits.relative_ms[i, b])) if fits.relative_ms is not None
+                 else float("nan")}
         if is_one[j]:
             results.append(FitResult(ONE, float("nan"), 0.0, float("nan"), 1.0, n, m,
-                                     min(terms_near), max(terms_near), fits.terms[b], candidates, noise))
+                                     min(terms_near), max(terms_near), fits.terms[b], candidates, noise, **extra))
             continue
         with np.errstate(divide="ignore", invalid="ignore"):
             f_stat = (fits.tss[i] - fits.rss[i, j]) / (fits.rss[i, j] / (n - 2))
         p_value = float(fdtrc(1, n - 2, f_stat)) if np.isfinite(f_stat) else 0.0
         results.append(FitResult(fits.terms[j], float(fits.constant[i, j]), float(fits.coefficient[i, j]),
                                  float(fits.adjusted_r2[i, j]), p_value, n, m, min(terms_near), max(terms_near),
-                                 fits.terms[b], candidates, noise))
+                                 fits.terms[b], candidates, noise, **extra))
     if mass is not None:
         for result, row in zip(results, mass.tolist()):
             result.mass = tuple(row)
@@ -472,15 +559,23 @@ def _select_ftest(fits: CandidateFits, alpha, preferred, prefer_within) -> list[
 
 def fit_models(x, Y, terms: Sequence[ComplexityTerm], alpha: float = 0.05,
                preferred: Optional[ComplexityTerm] = None, prefer_within=None, *,
-               criterion: str = "aicc", delta: float = 2.0, weights=None, trend: str = "rising") -> list[FitResult]:
+               criterion: str = "aicc", delta: float = 2.0, weights=None, trend: str = "rising",
+               noise_floor: float = 0.0, choosable=None, choose_preferred: bool = True,
+               assumed=False) -> list[FitResult]:
     """Fits and chooses the model of every row of ``Y`` (distinct, checked ``x``); see
-    :func:`select_models` for the options and :func:`fit_candidates` for ``weights``."""
+    :func:`select_models` for the options and :func:`fit_candidates` for ``weights``.
+    ``choosable`` is a mask over ``terms`` (the constant, added when missing, is choosable)."""
     Y = np.atleast_2d(np.asarray(Y, dtype=float))
     terms = list(terms)
+    if choosable is not None:
+        choosable = list(np.asarray(choosable, dtype=bool))
     if not any(t.is_constant for t in terms):
         terms = [ONE] + terms
+        if choosable is not None:
+            choosable = [True] + choosable
     results = select_models(fit_candidates(x, Y, terms, weights), alpha, preferred, prefer_within,
-                            criterion=criterion, delta=delta, trend=trend)
+                            criterion=criterion, delta=delta, trend=trend, noise_floor=noise_floor,
+                            choosable=choosable, choose_preferred=choose_preferred, assumed=assumed)
     means = sum_last(Y) / Y.shape[1]
     for result, mean in zip(results, means):
         if result.is_constant:

@@ -109,14 +109,30 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     ax.fill_between(grid, band.low, band.high, color="tab:green", alpha=0.15,
                     label=f"deviation limits {result.limits.lower.big_o(v)} … {result.limits.upper.big_o(v)}")
     ax.plot(grid, e_curve, "--", color="tab:green", label=f"expectation {e.big_o(v)} (scaled)")
+    changes = getattr(result, "changes", ()) or ()
     candidates = getattr(result.model, "candidates", None) or []
+    if changes:  # no single model describes the data: the regimes, not one curve, are the result
+        candidates = []
     if len(candidates) > 1:
         with np.errstate(all="ignore"):
             curves = np.array([c0_ + c1_ * term.evaluate(grid) for term, c0_, c1_ in candidates])
         ax.fill_between(grid, curves.min(axis=0), curves.max(axis=0), color="tab:blue", alpha=0.12,
                         label=f"indistinguishable: {result.range_text}")
-    ax.plot(grid, result.model.evaluate(grid), "-", color="tab:blue",
-            label=f"model {result.model.formula(v)}")
+    if changes:
+        for k, change in enumerate(changes):
+            where = np.sqrt(change.before * change.after)  # between the two points, on the log axis
+            ax.axvline(where, color="tab:red", linestyle=":", linewidth=1.5,
+                       label=f"changes {change.describe(v)}" if k == 0 else None)
+            ax.annotate(change.factor_text, (where, float(np.max(y))), color="tab:red", fontsize=8,
+                        ha="center", va="bottom")
+        for regime in getattr(result, "regimes", ()):
+            if regime.result is not None:
+                inside = grid[(grid >= regime.low) & (grid <= regime.high)]
+                ax.plot(inside, regime.result.model.evaluate(inside), "-", color="tab:blue",
+                        label=f"{v} = {regime.low:g}…{regime.high:g}: {regime.result.row()['model']}")
+    else:
+        ax.plot(grid, result.model.evaluate(grid), "-", color="tab:blue",
+                label=f"model {result.model.formula(v)}")
     if raw_x is not None and raw_y is not None:
         ax.plot(raw_x, raw_y, ".", color="0.6", markersize=3, label="repetitions")
     ax.plot(x, y, "o", color="black", markersize=5, label="measurements (aggregated)")
@@ -128,8 +144,9 @@ def plot_validation(result, path, *, title: Optional[str] = None, raw_x=None, ra
     ax.set_xlabel(v)
     ax.set_ylabel("value")
     symbol = {"match": "✓", "approximate": "≈", "no match": "✗", "inconclusive": "?"}[result.verdict]
-    ax.set_title(f"{title or e.big_o(v)}: {symbol} {result.verdict}, δ = {result.divergence.big_o(v)}",
-                 fontsize=10)
+    detail = f"δ = {result.divergence.big_o(v)}" if not changes else \
+        f"changes {'; '.join(c.describe(v) for c in changes)}"
+    ax.set_title(f"{title or e.big_o(v)}: {symbol} {result.verdict}, {detail}", fontsize=10)
     ax.legend(fontsize=7, loc="upper left")
     ax.grid(alpha=0.3)
     fig.tight_layout()

@@ -16,9 +16,10 @@ from extrap_segmented.expectations.complexity import (ONE, ComplexityTerm, as_te
 from extrap_segmented.exceptions import InvalidInputError
 
 # Candidate terms a search space may hold: every candidate is fitted to every function, so the
-# work and memory of a validation grow with it. The paper's spaces hold 17-30 terms, the default
-# space of O(p^64) (the largest exponent an expectation may have) about 1,000.
-MAX_SEARCH_TERMS = 2000
+# work of a validation grows with it (memory is bounded by validating large batches in parts). The
+# paper's spaces hold 17-30 terms, the data's own space 81 (about 2,700 at depth and refinement 5),
+# an expectation-tailored space of O(p^64) (the largest exponent an expectation may have) 1,025.
+MAX_SEARCH_TERMS = 5000
 
 
 def ruler_exponents(low, high, depth: int = 2) -> list[Fraction]:
@@ -170,3 +171,73 @@ def parse_exponent_list(values: Sequence) -> list[Fraction]:
             raise InvalidInputError(f"search exponent {value!r}: {problem}")
         result.append(exponent)
     return result
+
+
+#: largest exponent of each class in the data's own search space: log² x, x^4 (times log x),
+#: 2^(2x) (times x^4). Beyond log² x the logarithms are left to x^i: over the few doublings a
+#: series spans, log^3 x and log^4 x grow like x^0.5 … x^1.5 and only blur the range of terms
+#: that fit (benchmarks/expectations/expectation_accuracy.py; docs/expectations.md)
+DATA_SPACE_LIMITS = {1: Fraction(2), 2: Fraction(4), 3: Fraction(2)}
+#: exponents of the next lower class multiplied with the terms of F2 (log x) and F3 (x)
+DATA_SPACE_MULTIPLIERS = {2: (Fraction(0), Fraction(1)),
+                          3: tuple(Fraction(i) for i in range(5))}
+
+
+def build_data_space(*, lower_bound=None, upper_bound=None, depth: int = 2, refinement: int = 0,
+                     extra_exponents: Iterable = (), extra_terms: Iterable = ()) -> SearchSpace:
+    """One search space for every expectation: the model of a series is chosen from its data alone.
+
+    The paper tailors the space to the expectation E (bounds 1 … E²); then the model of the same
+    data depends on what it is compared with (a series fitted O(1) against ``O(1)``, O(p) against
+    ``O(p)``). This space contains, for every class, the terms an expectation-tailored space
+    could hold, as the paper's own case study did when it used one refined space for all MPI
+    functions:
+
+    * F1: log^i x, i in ruler steps (quarters at ``depth`` 2) up to 2;
+    * F2: x^i · log^j x, i in ruler steps up to 4, j in {0, 1};
+    * F3: 2^(i·x) · x^j, i in ruler steps up to 2, j in {0, …, 4};
+
+    plus ``extra_exponents`` in every class, ``refinement`` extra lower-class multipliers (±1,
+    ±1/2, … around 1) and ``extra_terms``. ``lower_bound`` / ``upper_bound`` cut it (the model is
+    then marked ``≥``/``≤`` at a bound, as before).
+
+    Returns:
+        A :class:`SearchSpace` (``function_class`` 0: all classes) with the constant first.
+
+    Raises:
+        InvalidInputError: reversed bounds, bad depth or exponents.
+    """
+    extra_exponents, extra_terms = list(extra_exponents), list(extra_terms)
+    if len(extra_exponents) + len(extra_terms) > MAX_SEARCH_TERMS:
+        raise InvalidInputError(f"{len(extra_exponents) + len(extra_terms):,} extra search exponents and terms are "
+                                f"more than the {MAX_SEARCH_TERMS:,} candidate terms a search space may hold")
+    extras = parse_exponent_list(extra_exponents)
+    terms = {ONE}
+    for k, high in DATA_SPACE_LIMITS.items():
+        exponents = set(ruler_exponents(0, high, depth))
+        exponents.update(e for e in extras if 0 < e <= high)
+        exponents.discard(Fraction(0))
+        if k == 1:
+            multipliers = [Fraction(0)]
+        else:
+            multipliers = set(DATA_SPACE_MULTIPLIERS[k])
+            multipliers.update(e for e in lower_class_exponents(Fraction(1), refinement))
+        for i in exponents:
+            for j in multipliers:
+                term = ComplexityTerm.of_class(k, i)
+                if k > 1:
+                    term = term * ComplexityTerm.of_class(k - 1, j)
+                terms.add(term)
+    terms.update(as_term(t) for t in extra_terms)
+    if len(terms) > MAX_SEARCH_TERMS:
+        raise InvalidInputError(f"the search space would hold {len(terms):,} candidate terms (limit "
+                                f"{MAX_SEARCH_TERMS:,}): lower depth or refinement, or use fewer search_exponents")
+    lower = ONE if lower_bound is None else as_term(lower_bound, what="lower bound")
+    top = max(terms)
+    upper = top if upper_bound is None else as_term(upper_bound, what="upper bound")
+    if upper < lower:
+        raise InvalidInputError(f"search-space bounds are reversed: lower {lower.big_o()} > upper {upper.big_o()}")
+    kept = sorted(t for t in terms if (lower <= t <= upper) or t == ONE)
+    if upper_bound is not None and upper not in kept:
+        kept = sorted(set(kept) | {upper})
+    return SearchSpace(kept, 0, lower, upper)

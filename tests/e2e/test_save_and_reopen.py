@@ -53,6 +53,8 @@ def _same_format(text: str) -> str:
     # Extra-P reads exponents back as floats ("p^(1)" is printed "p^(1.0)" after any reload); a
     # reopened experiment prints its saved models under "Modeler: ...", then models it once more.
     text = re.sub(r"\^\((-?\d+)\.0\)", r"^(\1)", text)
+    # the plugin restores exponents that are simple fractions (log2(p)^(1/4)); stock prints 0.25
+    text = re.sub(r"\^\((-?\d+)/(\d+)\)", lambda m: f"^({int(m.group(1)) / int(m.group(2))})", text)
     if text.startswith("Modeler: "):
         text = text.split("\n", 1)[1].split("Modeler: ", 1)[0]
     return text.strip()

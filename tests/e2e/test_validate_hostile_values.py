@@ -88,7 +88,8 @@ def test_out_of_range_expression_in_every_toml_key(tmp_path, capsys, key, text, 
 @pytest.mark.parametrize("exponents, message", [('["1e308"]', "search exponent '1e308'"),
                                                 ("[1e-300]", "is finer than"),
                                                 ('["1/99991"]', "is finer than"),
-                                                ("[" + ", ".join(["0.5"] * 3000) + "]", "3,000 search exponents")])
+                                                ("[" + ", ".join(["0.5"] * 6000) + "]",
+                                                 "6,000 extra search exponents and terms are more than the 5,000")])
 def test_out_of_range_search_exponents(tmp_path, capsys, exponents, message):
     path = _toml(tmp_path, ENTRY + f'expectation = "O(p)"\nsearch_exponents = {exponents}\n')
     code, _, err = invoke(["--text", SERIES, "--expectations", path], capsys)
@@ -96,9 +97,16 @@ def test_out_of_range_search_exponents(tmp_path, capsys, exponents, message):
 
 
 def test_a_search_space_too_large_is_refused_naming_the_limit(tmp_path, capsys):
-    path = _toml(tmp_path, ENTRY + 'expectation = "O(p)"\nupper_bound = "p^64"\ndepth = 5\n')
+    exponents = ", ".join(f'"{i}/1000"' for i in range(1, 1001))  # each placed in every class
+    path = _toml(tmp_path, ENTRY + f'expectation = "O(p)"\nsearch_exponents = [{exponents}]\n')
     code, _, err = invoke(["--text", SERIES, "--expectations", path], capsys)
-    assert code == 2 and "limit 2,000 candidate terms" in err and "Gather" in err
+    assert code == 2 and "candidate terms (limit 5,000)" in err and "Gather" in err
+
+
+def test_the_largest_space_the_options_allow_is_accepted(tmp_path, capsys):
+    path = _toml(tmp_path, ENTRY + 'expectation = "O(p)"\ndepth = 5\nrefinement = 5\n')
+    code, _, err = invoke(["--text", SERIES, "--expectations", path, "--fail-on", "never"], capsys)
+    assert code == 0, err
 
 
 @pytest.mark.parametrize("option, value, message", [

@@ -152,3 +152,77 @@ def generate(window, modeler: str, name: str):
 def select_callpath(window, row: int = 0):
     tree = window.selector_widget.tree_view
     tree.setCurrentIndex(tree.model().index(row, 0))
+
+
+def select_kernel(window, path: str):
+    """Selects the call path ``path`` (e.g. ``main->iteration->MPI_Gather``) in the call tree."""
+    tree = window.selector_widget.tree_view
+    model = tree.model()
+
+    def find(parent):
+        for row in range(model.rowCount(parent)):
+            index = model.index(row, 0, parent)
+            node = index.internalPointer().data()  # Extra-P's call-tree node
+            if str(node.path) == path:
+                return index
+            found = find(index)
+            if found is not None:
+                return found
+        return None
+    index = find(tree.rootIndex())
+    assert index is not None, f"{path} not in the call tree"
+    tree.setCurrentIndex(index)
+    return index
+
+
+def drawn_texts(figure) -> dict:
+    """Window extents (pixels) of the texts of a drawn kernel plot, by kind, after drawing it as
+    the window shows it: 'xticks', 'yticks' (visible labels), 'title' (the axes' and the
+    figure's), 'xlabel', 'ylabel',
+    'change' (change-point labels), 'legend', and 'axes' (the plotting area)."""
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    axes = figure.axes[0]
+
+    def extents(texts):
+        return [t.get_window_extent(renderer) for t in texts if t.get_visible() and t.get_text()]
+
+    def shown(labels, interval, coordinate):  # matplotlib lists labels of ticks beyond the view, not drawn
+        low, high = sorted(interval)
+        span = (high - low) * 1e-9
+        return [t for t in labels if low - span <= t.get_position()[coordinate] <= high + span]
+    legends = figure.legends or ([axes.get_legend()] if axes.get_legend() else [])
+    return {"xticks": extents(shown(axes.get_xticklabels(), axes.get_xlim(), 0)),
+            "yticks": extents(shown(axes.get_yticklabels(), axes.get_ylim(), 1)),
+            "title": extents([axes.title] + list(figure.texts)), "xlabel": extents([axes.xaxis.label]),
+            "ylabel": extents([axes.yaxis.label]),
+            "change": extents([t for t in axes.texts if (t.get_gid() or "").startswith("change-label-")]),
+            "legend": [legend.get_window_extent(renderer) for legend in legends],
+            "axes": [axes.get_window_extent(renderer)]}
+
+
+def overlapping_texts(figure) -> list[str]:
+    """Pairs of texts of a drawn kernel plot that overprint each other (empty: none), and texts
+    that leave the figure; change-point labels must stay inside the plotting area and the legend
+    outside it."""
+    boxes = drawn_texts(figure)
+    found = []
+    labelled = [(kind, i, box) for kind in ("xticks", "yticks", "title", "xlabel", "ylabel", "change", "legend")
+                for i, box in enumerate(boxes[kind])]
+    for a in range(len(labelled)):
+        for b in range(a + 1, len(labelled)):
+            (kind_a, i, box_a), (kind_b, j, box_b) = labelled[a], labelled[b]
+            if box_a.overlaps(box_b):
+                found.append(f"{kind_a}[{i}] overlaps {kind_b}[{j}]: {box_a.bounds} / {box_b.bounds}")
+    width, height = figure.canvas.get_width_height()
+    for kind, i, box in labelled:
+        if box.x0 < -1 or box.y0 < -1 or box.x1 > width + 1 or box.y1 > height + 1:
+            found.append(f"{kind}[{i}] leaves the figure: {box.bounds}")
+    area = boxes["axes"][0]
+    for i, box in enumerate(boxes["change"]):
+        if not (area.x0 <= box.x0 and box.x1 <= area.x1 and area.y0 <= box.y0 and box.y1 <= area.y1):
+            found.append(f"change[{i}] leaves the plotting area: {box.bounds} / {area.bounds}")
+    for i, box in enumerate(boxes["legend"]):
+        if box.overlaps(area):
+            found.append(f"legend[{i}] covers the plotting area")
+    return found

@@ -10,6 +10,7 @@ from gui_helpers import expand_options, extrap_window, generate, select_modeler,
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow  # ~6 s: reads and models the stencil twice (Default on loading, then Clustered)
 def test_stencil_with_rules_shows_four_classes_with_their_ranks(qtbot, extrap_window, fixtures_dir, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
     from extrap.gui.StrongScalingConversionDialog import StrongScalingConversionDialog

@@ -52,6 +52,37 @@ def test_each_class_is_drawn_over_its_fitted_range_and_the_kernels_class_is_name
     assert curves["curve-1"].get_label().startswith("class C2 = the kernel's model (slowest class), ranks 0:\n")
     assert curves["curve-0"].get_label().startswith("class C1, ranks 1,2,3,4,5,6,… (1023):\n")
     assert [t.text() for t in dialog.curve_toggles] == ["Show class C1", "Show class C2"]
+    assert dialog.curves.changes() == [] and not axes.texts  # classes are no segments: no change marked
     dialog.curve_toggles[0].setChecked(False)
     hidden = [l for l in dialog.canvas.figure.axes[0].get_lines() if l.get_gid() in ("curve-0", "points-0")]
     assert hidden and not any(l.get_visible() for l in hidden)
+
+
+def test_caliper_rank_summary_rows_are_drawn_as_the_three_statistics(qtbot, fixtures_dir):
+    """Caliper's Min/Avg/Max per rank: one curve per statistic, named as such (no classes)."""
+    import warnings
+    from extrap.entities.callpath import Callpath
+    from extrap.entities.metric import Metric
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap_segmented.adapters.caliper.reader import CaliperFileReader
+    from extrap_segmented.adapters.gui.plot import KernelPlotDialog
+    from gui_helpers import overlapping_texts
+    experiment = CaliperFileReader().read_experiment(str(fixtures_dir / "caliper" / "imbalance-p"))
+    generator = ModelGenerator(experiment, modeler="clustered")
+    generator.modeler.jobs = 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        generator.model_all()
+    key = (Callpath("main->cycle->reaction"), Metric("Avg time/rank"))
+    dialog = KernelPlotDialog(None, generator.models[key], experiment.measurements[key],
+                              [str(p) for p in experiment.parameters], "Avg time/rank", "main->cycle->reaction")
+    qtbot.addWidget(dialog)
+    assert [t.text() for t in dialog.curve_toggles] == ["Show slowest rank (max)", "Show average (avg)",
+                                                        "Show fastest rank (min)"]
+    curves = {line.get_gid(): line for line in dialog.canvas.figure.axes[0].get_lines()
+              if (line.get_gid() or "").startswith("curve-")}
+    assert len(curves) == 3
+    assert curves["curve-0"].get_label().startswith("slowest rank (max) = the kernel's model:\n")
+    maximum, average, minimum = (np.asarray(curves[f"curve-{i}"].get_ydata()) for i in range(3))
+    assert np.all(maximum >= average - 1e-12) and np.all(average >= minimum - 1e-12)
+    assert overlapping_texts(dialog.canvas.figure) == []

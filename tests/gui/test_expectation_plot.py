@@ -50,7 +50,7 @@ def test_expectation_kernel_plot_draws_the_expected_band(qtbot, extrap_window, f
 
     axes = dialog.canvas.figure.axes[0]
     # the verdict in words in the title
-    assert f"Verdict: {verdict} (expected O(log p)" in axes.get_title()
+    assert f"Verdict: {verdict} (expected O(log p)" in " ".join(axes.get_title().split())  # wrapped to the axes
     # measured points: the medians of the repetitions (the modeler's aggregation), as the verdict saw them
     points, = [line for line in axes.get_lines() if line.get_label() == "measured (median)"]
     assert np.allclose(points.get_xdata(), result.x) and np.allclose(points.get_ydata(), result.y)

@@ -1,5 +1,6 @@
 """Option panels of Segmented, Clustered and Expectation in Extra-P's window: they fit a 1366×768
-screen expanded, options apply only where they act, tooltips are plain words with the default."""
+screen expanded, options apply only where they act, tooltips say what the command line's help says
+(from the options' declarations) with the accepted values and the default."""
 from __future__ import annotations
 
 import pytest
@@ -64,29 +65,56 @@ def test_paper_mode_options_disabled_in_test_mode_and_back(qtbot, extrap_window,
     assert all(not w.isEnabled() for f in test for w in options.widgets_of(f))
 
 
-def test_tooltips_are_plain_words_with_the_default(qtbot, extrap_window, fixtures_dir):
+def test_tooltips_are_the_declared_descriptions_with_accepted_values_and_default(qtbot, extrap_window, fixtures_dir):
+    from extrap_segmented.adapters.gui.option_texts import declared_description
     window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
     select_modeler(window, "Segmented")
     options = expand_options(qtbot, window).options
+    modeler = window.modeler_widget._modeler
     tip = options.widgets_of("f_limit")[-1].toolTip()
-    assert "how much better two curves" in tip.lower() and tip.endswith("Default: 10.")
-    assert options.widgets_of("compare_smooth")[-1].toolTip().endswith("Default: on.")
+    assert tip == "Test mode: F statistic (one vs two segments) needed\nDefault: 10."
+    assert options.widgets_of("compare_smooth")[-1].toolTip().endswith("\nDefault: on.")
+    assert options.widgets_of("mode")[-1].toolTip().endswith("\nOne of: test, paper.\nDefault: test.")
+    for field in options._fields:
+        for widget in options.widgets_of(field):  # label and input
+            assert widget.toolTip().splitlines()[0] == declared_description(modeler, field), field
     select_modeler(window, "Expectation")
     options = expand_options(qtbot, window).options
-    assert options.widgets_of("deviation")[-1].toolTip().endswith("Default: empty.")
+    assert options.widgets_of("deviation")[-1].toolTip() == (
+        "Deviation D (limits E/D and E·D); empty: half the leading exponent\nDefault: empty.")
+    assert options.widgets_of("depth")[-1].toolTip().endswith("\nAccepted: 0 … 5.\nDefault: 2.")
 
 
-def test_help_table_matches_the_modelers_options():
+def test_expectation_tooltips_say_what_the_command_line_help_says(qtbot, extrap_window, fixtures_dir,
+                                                                  python_subprocess):
+    """The issue's case: the GUI described Expectation's options in other words than
+    `extrap --help-modeler expectation` and docs/expectations.md."""
+    help_text = python_subprocess("import sys; from extrap.extrap.extrapcmd import main\n"
+                                  "sys.argv = ['extrap', '--help-modeler', 'expectation']\n"
+                                  "try:\n    main()\nexcept SystemExit:\n    pass\n")
+    assert help_text.returncode == 0, help_text.stderr[-2000:]
+    printed = " ".join(help_text.stdout.split())
+    window = extrap_window(["--text", fixtures_dir / "series" / "mpi_collectives.txt"])
+    select_modeler(window, "Expectation")
+    options = expand_options(qtbot, window, all_sections=True).options
+    own = ("expectation", "deviation", "upper_bound", "depth", "refinement", "prefer_expectation", "aggregation",
+           "jobs")
+    for field in own:
+        first_line = options.widgets_of(field)[-1].toolTip().splitlines()[0]
+        assert first_line and first_line in printed, (field, first_line)
+
+
+def test_applies_table_matches_the_modelers_options():
     from extrap.modelers.modeler_options import modeler_options
-    from extrap_segmented.adapters.gui.options import HELP
+    from extrap_segmented.adapters.gui.option_texts import declared_description
+    from extrap_segmented.adapters.gui.options import APPLIES
     from extrap.modelers import single_parameter, multi_parameter
     for name in OURS:
         modeler = (single_parameter.all_modelers.get(name) or multi_parameter.all_modelers.get(name))()
         fields = {o.field for o in modeler_options.iter(modeler)}
-        assert set(HELP[name]) <= fields, f"{name}: help for options it does not have: {set(HELP[name]) - fields}"
-        own = {o.field for o in modeler_options.iter(modeler) if type(modeler).__module__.startswith("extrap_segmented")
-               and o.field in type(modeler).__dict__}
-        assert own <= set(HELP[name]), f"{name}: options without plain-words help: {own - set(HELP[name])}"
+        assert set(APPLIES.get(name, {})) <= fields, f"{name}: rules for options it does not have"
+        own = {o.field for o in modeler_options.iter(modeler) if o.field in type(modeler).__dict__}
+        assert own and all(declared_description(modeler, field) for field in own), f"{name}: an option without words"
 
 
 def test_extrap_modelers_keep_their_own_panel(qtbot, extrap_window, fixtures_dir):

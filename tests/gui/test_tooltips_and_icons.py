@@ -53,7 +53,7 @@ def test_expectation_starts_neutral_then_shows_the_verdict_with_model_and_diverg
     select_callpath(window)  # MPI_Barrier
     tooltip = tooltip_of_annotations(window)
     # what `extrap --modeler expectation --options "expectation=O(log p)" --print all` prints for it
-    assert tooltip == "✗ no match: expected O(log p), model ≥ O(log^2 p), δ = O(log p)", tooltip
+    assert tooltip == "✗ no match: expected O(log p), model O(p^0.25 log p), δ = O(p^0.25)", tooltip
     from PySide6.QtCore import Qt
     model = window.selector_widget.tree_model
     icons = model.data(model.index(0, 2), Qt.ItemDataRole.DisplayRole)

@@ -122,8 +122,17 @@ def test_aggregations():
     (np.array([-2, 1, 2, 4, 8.0]), "must be > 0, got -2"),
 ])
 def test_bad_parameter_values(x, fragment):
+    # O(log p) needs log p at every measured value; the data's own space drops its log terms below 1
     with pytest.raises(InvalidInputError, match=fragment.replace("(", r"\(")):
-        validate_series(x, 1 + x, "O(p)")
+        validate_series(x, 1 + x, "O(log p)")
+    with pytest.raises(InvalidInputError, match=fragment.replace("(", r"\(")):
+        validate_series(x, 1 + x, "O(p)", search="expectation")
+
+
+def test_values_below_one_validate_without_log_terms():
+    x = np.array([0.5, 1, 2, 4, 8])
+    result = validate_series(x, 1 + x, "O(p)")
+    assert result.verdict == "match" and not any(t.has_log for t in result.search_terms)
 
 
 def test_no_log_terms_allow_parameter_values_below_one():

@@ -57,14 +57,23 @@ def test_spread_weights_follow_the_repetitions():
     assert w_wide[0, 2] < w[0, 2] / 2
 
 
-def test_without_repetitions_the_fit_is_unweighted():
+def test_without_repetitions_the_noise_is_assumed_relative():
     y = (1 + 0.035 * P) * (1 + 0.05 * np.random.default_rng(3).standard_normal(6))
     w = point_weights(P, y[None, :], y[None, :], "spread")
-    np.testing.assert_array_equal(w, np.ones((1, 6)))
+    np.testing.assert_array_equal(w, np.ones((1, 6)))  # the repetitions say nothing
     a = validate_series(P, y, "O(log p)", upper_bound="p^2 log p")
-    b = validate_series(P, y, "O(log p)", upper_bound="p^2 log p", weighting="none")
+    assert not a.noise_known and a.to_dict()["noise"] == "assumed"
+    # the data's own space then weighs each point by its value (relative noise, as costs have):
+    # the same choice as weights 1/y² given directly
+    b = validate_series(P, y, "O(log p)", upper_bound="p^2 log p", weighting="relative")
     assert (a.model.term, a.verdict, a.model.range_low, a.model.range_high) == \
         (b.model.term, b.verdict, b.model.range_low, b.model.range_high)
+    # the paper's tailored space keeps the unweighted fit of the engine before
+    c = validate_series(P, y, "O(log p)", upper_bound="p^2 log p", search="expectation", noise_floor=0)
+    d = validate_series(P, y, "O(log p)", upper_bound="p^2 log p", search="expectation", noise_floor=0,
+                        weighting="none")
+    assert (c.model.term, c.verdict, c.model.range_low, c.model.range_high) == \
+        (d.model.term, d.verdict, d.model.range_low, d.model.range_high)
 
 
 def test_zero_values_and_unknown_methods():

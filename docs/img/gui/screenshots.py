@@ -64,8 +64,8 @@ def _close(window):
 
 
 def _tooltip_card(text: str):
-    """The call tree's tooltip text in a label with the tooltip's palette (tooltips are popups,
-    which a widget grab does not include)."""
+    """A tooltip's text in a label with the tooltip's palette (tooltips are popups, which a
+    widget grab does not include)."""
     from PySide6.QtWidgets import QLabel, QToolTip
     label = QLabel(text)
     label.setPalette(QToolTip.palette())
@@ -81,7 +81,8 @@ def _tooltip_card(text: str):
 def main():
     _app()
     work = Path(tempfile.mkdtemp(prefix="extrap-gui-shots-"))
-    fixtures = REPO / "fixtures"
+    os.chdir(REPO)  # paths shown in the pictures are relative to the repository, as a user types them
+    fixtures = Path("fixtures")
 
     # 1. Segmented: option sections, the model with its change, the tooltip, the kernel plot
     window = _window(["--text", gui_helpers.write_experiment(work / "short.txt", gui_helpers.SHORT_SEGMENT_POINTS,
@@ -127,6 +128,9 @@ def main():
     gui_helpers.select_modeler(window, "Expectation")
     panel = _expand(window)
     _save(window, "expectation-options.png")
+    card = _tooltip_card(panel.options.widgets_of("deviation")[-1].toolTip())  # the words of --help-modeler
+    _save(card, "expectation-option-tooltip.png")
+    card.close()
     panel.options.widgets_of("expectation")[-1].setText("O(log p)")
     gui_helpers.generate(window, "Expectation", "Expectation O(log p)")
     gui_helpers.select_callpath(window)
@@ -155,6 +159,55 @@ def main():
     card = _tooltip_card(gui_helpers.tooltip_of_annotations(window))
     _save(card, "clustered-tooltip.png")
     card.close()
+
+    # 5. Two parameters: one curve per value of the other parameter (Clustered: per class too)
+    gui_helpers.select_kernel(window, "main->timestep->halo_exchange")
+    dialog = open_kernel_plot(window)
+    _save(dialog, "plot-clustered-two-parameters.png")
+    dialog.close()
+    gui_helpers.generate(window, "Default", "Default")
+    gui_helpers.select_kernel(window, "main->timestep->halo_exchange")
+    dialog = open_kernel_plot(window)
+    dialog.x_parameter.setCurrentIndex(1)  # s on the x axis, one curve per p
+    _save(dialog, "plot-default-two-parameters.png")
+    dialog.close()
+    _close(window)
+
+    # 6. Per-rank data of one parameter: Default, Segmented-Classic and Clustered on MPI_Gather
+    window = _window(["--cube-ranks", fixtures / "cube" / "gather-switch-p"])
+    for modeler, name in (("Default", "plot-default.png"), ("Segmented", "plot-segmented-gather.png"),
+                          ("Clustered", "plot-clustered-gather.png")):
+        gui_helpers.generate(window, modeler, modeler)
+        gui_helpers.select_kernel(window, "main->iteration->MPI_Gather")
+        dialog = open_kernel_plot(window)
+        _save(dialog, name)
+        dialog.close()
+    _close(window)
+    window = _window(["--text", gui_helpers.write_segmented_experiment(work / "segmented.txt")])
+    gui_helpers.generate(window, "Segmented-Classic", "Segmented-Classic")
+    gui_helpers.select_callpath(window)
+    dialog = open_kernel_plot(window)
+    _save(dialog, "plot-segmented-classic.png")
+    dialog.close()
+
+    # 7. The per-rank import dialog: the reader's limits and units; a value it does not accept
+    from extrap.fileio.file_reader import all_readers
+    from extrap_segmented.adapters.gui.import_dialog import ReaderImportDialog
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    dialog = ReaderImportDialog(window, all_readers["cube_ranks"](), str(fixtures / "cube" / "gather-switch-p"))
+    dialog.show()
+    _save(dialog, "rank-import-dialog.png")
+    elements = dialog.options_widget.limits["anchor_element_limit"][1]
+    elements.lineEdit().selectAll()
+    QTest.keyClick(elements.lineEdit(), Qt.Key.Key_Backspace)
+    QTest.keyClicks(elements.lineEdit(), "0")
+    _save(dialog, "rank-import-rejected.png")
+    QTest.keyClick(elements.lineEdit(), Qt.Key.Key_Backspace)
+    QTest.keyClicks(elements.lineEdit(), "50")  # accepted, but every anchor here is larger
+    dialog.accept()
+    _save(dialog, "rank-import-not-loaded.png")
+    dialog.reject()
     _close(window)
 
 

@@ -285,6 +285,8 @@ def _waiting_times(p, s, rng):
 
 
 def test_continuous_spread_is_one_class_and_an_outlier_cannot_hijack_the_kernel_model(tmp_path):
+    import extrap_segmented
+    extrap_segmented.activate()  # the --print all sections come with registration (alone or in any order)
     experiment = make_experiment({"wait": _waiting_times})
     result = model(experiment).models[(Callpath("wait"), Metric("time"))]
     assert [c.name for c in result.clusters] == ["C1"] and result.slowest == "C1"
@@ -297,6 +299,8 @@ def test_continuous_spread_is_one_class_and_an_outlier_cannot_hijack_the_kernel_
     assert max(paper.counts) > 3  # the paper's rule fragments the spread
     text = format_output(experiment, "all")
     assert "outliers (in no class): rank 3 at 5 of 6 configurations, " in text
+    # label -1 only with a reason the user reads
+    assert "; set aside as alike no other rank: alone, farther from its nearest rank" in text
     path = tmp_path / "wait.extra-p"
     write_experiment(experiment, str(path))
     reloaded = read_experiment(str(path))

@@ -62,7 +62,7 @@ def test_inflation_bomb_in_one_repetition_is_skipped_and_the_run_goes_on(tmp_pat
     assert rss_kib - baseline_kib < 64 * 1024, (rss_kib, baseline_kib)
 
 
-def test_anchor_limits_are_reader_options(fixtures_dir):
+def test_anchor_limits_are_reader_options(fixtures_dir, monkeypatch):
     """A legitimately huge anchor (hundreds of thousands of locations) needs higher limits: the
     reader options (GUI import dialog) and read_cube_directory's keywords pass them on."""
     import pytest
@@ -79,10 +79,25 @@ def test_anchor_limits_are_reader_options(fixtures_dir):
     with pytest.raises(FileFormatError, match="more than 50 XML elements .*reader option 'Anchor element limit'"):
         with pytest.warns(UserWarning):
             reader.read_experiment(path)
+    # 0 would refuse every profile: refused before any file is read, naming the option and its range
     reader.anchor_element_limit, reader.anchor_limit_mib = 2_000_000, 0
-    with pytest.raises(FileFormatError, match="anchor.xml is too large"):
-        with pytest.warns(UserWarning):
-            reader.read_experiment(path)
+    from extrap_segmented.adapters.option_rules import InvalidOptionError
+    with pytest.raises(InvalidOptionError, match=r"Anchor size limit \(MiB\): 0 is not accepted; it must be a whole "
+                                                 r"number from 1 to 1,048,576 MiB"):
+        reader.read_experiment(path)
+    # the size limit reaches the Cube core in bytes
+    from extrap_segmented.adapters.cube import reader as reader_module
+    seen = {}
+
+    def capture(*args, **kwargs):
+        seen.update(kwargs)
+        raise CubeFormatError("captured")
+    from extrap_segmented.exceptions import CubeFormatError
+    monkeypatch.setattr(reader_module, "read_cube_points", capture)
+    reader.anchor_limit_mib = 3
+    with pytest.raises(FileFormatError, match="captured"):
+        reader.read_experiment(path)
+    assert (seen["max_anchor_bytes"], seen["max_anchor_elements"]) == (3 << 20, 2_000_000)
     with pytest.raises(Exception, match="more than 50 XML elements"):
         with pytest.warns(UserWarning):
             read_cube_directory(path, max_anchor_elements=50)

@@ -27,7 +27,8 @@ def test_every_internal_has_a_test_here():
               "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
               "BaseSchema.dump/load", "experiment_io.write_experiment",
               "ModelGenerator.model_all", "io_helper.create_call_tree while loading",
-              "ModelerWidget.ModelerOptionsWidget", "GraphWidget.create_context_menu", "DynamicOptionsWidget hooks"}
+              "ModelerWidget.ModelerOptionsWidget", "MainWidget.ImportOptionsDialog", "GraphWidget.create_context_menu",
+              "DynamicOptionsWidget hooks"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -268,6 +269,24 @@ def test_internal_ModelerWidget_ModelerOptionsWidget_is_looked_up_at_call_time()
 
 
 @pytest.mark.gui
+def test_internal_MainWidget_ImportOptionsDialog_is_looked_up_at_call_time():
+    import extrap.gui.MainWidget as main_widget
+    from extrap.gui.ImportOptionsDialog import ImportOptionsDialog
+    assert main_widget.ImportOptionsDialog is ImportOptionsDialog or getattr(
+        main_widget.ImportOptionsDialog, "extrap_segmented_gui", False)
+    # a global name read when a reader's import runs (the nested functions of _make_import_func)
+    # and when the strong-scaling conversion re-reads, called (parent, reader, path)
+    source = inspect.getsource(main_widget.MainWidget._make_import_func)
+    assert "ImportOptionsDialog(self, reader, path)" in source, \
+        "MainWidget._make_import_func no longer builds the dialog through the module name ImportOptionsDialog"
+    assert "ImportOptionsDialog(self, reader, path)" in inspect.getsource(main_widget.MainWidget._check_and_convert_scaling)
+    # what the main window uses of the dialog, which our dialog provides
+    for used in ("dialog.exec()", "dialog.experiment"):
+        assert used in source, f"MainWidget._make_import_func no longer uses {used}"
+    assert list(inspect.signature(ImportOptionsDialog.__init__).parameters) == ["self", "parent", "reader", "path"]
+
+
+@pytest.mark.gui
 def test_internal_GraphWidget_create_context_menu_returns_the_menu():
     from extrap.gui.GraphWidget import GraphWidget
     method = inspect.unwrap(GraphWidget.create_context_menu)
@@ -285,6 +304,7 @@ def test_internal_DynamicOptionsWidget_hooks_keep_their_signatures():
         names = [p for p in inspect.signature(method).parameters if p != "self"]
         assert tuple(names) == parameters, f"DynamicOptionsWidget.{name}{tuple(names)} changed"
     form = base.__mro__[1]
+    assert form is extrap_internals.reader_options_widget_base(), "ModelerOptionsWidget is no DynamicOptionsWidget"
     for caller, called in (("_create_options", "_determine_label"), ("_create_options", "_determine_field"),
                            ("_determine_field", "_check_and_apply"), ("init_ui", "reset_options")):
         assert called in inspect.getsource(getattr(form, caller)), f"DynamicOptionsWidget.{caller} no longer calls {called}"
