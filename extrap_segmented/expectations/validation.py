@@ -50,7 +50,7 @@ PROBE_TERMS = tuple(sorted({ComplexityTerm(log=Fraction(i, 2)) for i in range(1,
 
 
 #: values (functions x candidate terms x points) fitted at once; larger batches go in parts
-BATCH_ELEMENTS = 1 << 20
+BATCH_ELEMENTS = 1 << 22
 
 
 def probe_terms(space: SearchSpace, x) -> list:
