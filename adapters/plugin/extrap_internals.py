@@ -49,6 +49,8 @@ INTERNALS = (
     "MainWidget.ImportOptionsDialog",      # GUI: the import dialog class of readers with options
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
     "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
+    "io_helper.validate_experiment",       # every reader's last step: parameter values checked first
+    "reader read_experiment",              # readers' errors from those checks name the file
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
