@@ -50,6 +50,16 @@ class CubeDataWarning(ExtrapSegmentedWarning):
     repetition skipped); the message names the file and the metric."""
 
 
+class FileSafetyWarning(ExtrapSegmentedWarning):
+    """A file was written in place instead of replaced atomically, because a replacement would
+    have broken a promise of a plain write (links, owner, attributes); the message says which."""
+
+
+class OptionWarning(ExtrapSegmentedWarning):
+    """An option asked for more than the machine gives (more worker processes than cores); the
+    message names the option and what is used instead."""
+
+
 class CaliperDataWarning(ExtrapSegmentedWarning):
     """A set of Caliper profiles was read, but a file was skipped or some of its data is unusual;
     the message names the file."""

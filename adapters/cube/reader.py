@@ -130,17 +130,17 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         except CubeFormatError as err:
             raise FileFormatError(str(err)) from err
 
+        presence = {name: {i for i, pv in enumerate(series.values[name]) if pv is not None} for name in series.metrics}
+        kept_points, kept_metrics = complete_points_and_metrics(presence, series.points, names)
         for i, point in enumerate(series.points):
+            if i not in kept_points:
+                continue
             coordinate = Coordinate(point)
             experiment.add_coordinate(coordinate)
             table = series.locations[i]
             experiment.location_tables[coordinate] = table
-            for name in series.metrics:
+            for name in kept_metrics:
                 pv = series.values[name][i]
-                if pv is None:
-                    warnings.warn(f"no profile of point {point} has data for metric {name!r}; the metric is "
-                                  "modeled without this point", CubeDataWarning, stacklevel=2)
-                    continue
                 metric = Metric(name)
                 reduce = _LOCATION_REDUCTIONS.get(series.metrics[name].dtype, np.sum)
                 callpaths = [Callpath(c) for c in pv.callpaths]
@@ -150,7 +150,7 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
                 progress_bar.update(0)
 
         progress_bar.step("Unify calltrees")
-        to_merge = extrap_internals.common_callpaths(experiment, len(series.points), progress_bar)
+        to_merge = extrap_internals.common_callpaths(experiment, len(kept_points), progress_bar)
         _warn_left_out(to_merge)
         if self.use_inclusive_measurements:
             extrap_internals.delete_callpaths(experiment, to_merge, progress_bar)
@@ -217,6 +217,50 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
         if self.scaling_type == ScalingType.WEAK_THREADED:
             return [ma.array(row, mask=(row == 0)) if row.any() else ma.array(row) for row in rows]
         return list(rows)
+
+
+def complete_points_and_metrics(presence: dict, points: list, parameters) -> tuple[set, list]:
+    """The points and metrics an experiment keeps when some metrics have no data at some points.
+
+    Extra-P models every kernel over the same points (its readers refuse an experiment where a
+    kernel lacks one), so a metric missing at a point costs either the point (for every metric)
+    or the metric. A point is left out when a metric that most points have (more than half) lacks
+    it; a metric that half of the points or fewer have is left out instead. Each choice is one
+    warning naming the point or metric and what stays.
+
+    Args:
+        presence: metric name -> indices of the points that have data for it.
+        points: the points' parameter values, in order.
+        parameters: the parameter names.
+
+    Returns:
+        ``(indices of the points kept, names of the metrics kept)``.
+    """
+    def where(i):
+        return ", ".join(f"{n}={v:g}" for n, v in zip(parameters, points[i]))
+
+    n = len(points)
+    everywhere = set(range(n))
+    dropped_metrics = [m for m, have in presence.items() if have != everywhere and 2 * len(have) <= n]
+    kept_metrics = [m for m in presence if m not in dropped_metrics]
+    dropped_points: dict[int, list] = {}
+    for metric in kept_metrics:
+        for i in sorted(everywhere - presence[metric]):
+            dropped_points.setdefault(i, []).append(metric)
+    kept_points = everywhere - set(dropped_points)
+    for i, metrics in sorted(dropped_points.items()):
+        listed = ", ".join(repr(m) for m in metrics)
+        warnings.warn(f"no profile of point {where(i)} has data for metric{'s' if len(metrics) > 1 else ''} "
+                      f"{listed}: point {where(i)} is left out for every metric (Extra-P models every kernel "
+                      f"over the same points); the other {len(kept_points)} points are read",
+                      CubeDataWarning, stacklevel=3)
+    for metric in dropped_metrics:
+        have = sorted(presence[metric])
+        warnings.warn(f"metric {metric!r} has data at only {len(have)} of {n} points"
+                      + (f" ({'; '.join(where(i) for i in have)})" if have else "")
+                      + "; it is left out (leaving out the points without it would cost more)",
+                      CubeDataWarning, stacklevel=3)
+    return kept_points, kept_metrics
 
 
 def _warn_left_out(keys) -> None:

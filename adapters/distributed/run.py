@@ -57,6 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--disable-progress", action="store_true", help="no progress bars")
     parser.add_argument("--scheduler", default="local",
                         help="'local' (a LocalCluster on this machine) or the address of a running Dask scheduler")
+    parser.add_argument("--connect-timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                        help="how long to try to reach a --scheduler address (default: %(default)s s)")
     parser.add_argument("--workers", type=int, default=None,
                         help="worker processes of the LocalCluster (default: the cores this process may use)")
     parser.add_argument("--kernels-per-task", type=int, default=0,
@@ -64,6 +66,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stats", action="store_true",
                         help="report on stderr the per-rank bytes read by the workers, the bytes sent to the client and "
                              "the peak memory of the client and of each worker")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 and at most 3600 seconds")
+    return value
 
 
 def command(argv: Sequence[str]) -> int:
@@ -93,11 +105,26 @@ def main(arguments: argparse.Namespace) -> int:
     if workers < 1:
         print(f"extrap-segmented run: --workers must be >= 1, got {workers}", file=sys.stderr)
         return 1
+    if workers > available_cores() and arguments.scheduler == "local":
+        print(f"extrap-segmented run: --workers {workers} asks for more worker processes than the "
+              f"{available_cores()} cores of this machine; {available_cores()} are started", file=sys.stderr)
+        workers = available_cores()
     if arguments.scheduler == "local":
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
         client = Client(cluster)
     else:
-        cluster, client = None, Client(arguments.scheduler)
+        cluster = None
+        try:
+            client = Client(arguments.scheduler, timeout=arguments.connect_timeout)
+        except Exception as error:  # noqa: BLE001 - unreachable (OSError), or not a Dask scheduler (garbage)
+            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+            if isinstance(error, (ValueError, TypeError)):
+                reason = f"not an address such as tcp://host:8786 ({reason[:200]})"
+            elif not isinstance(error, (OSError, TimeoutError)):
+                reason = f"it does not answer as a Dask scheduler ({type(error).__name__}: {reason[:200]})"
+            print(f"extrap-segmented run: cannot connect to the Dask scheduler at {arguments.scheduler!r} "
+                  f"(--connect-timeout {arguments.connect_timeout:g} s): {reason}", file=sys.stderr)
+            return 1
     try:
         with client:
             return _run(client, arguments)
@@ -145,10 +172,9 @@ def _run(client, arguments) -> int:
 
     from extrap_segmented.adapters.cube.calltree import build_call_tree
     from extrap_segmented.adapters.cube.experiment import RankExperiment
-    from extrap_segmented.adapters.cube.reader import CubeRankReader, _warn_left_out
+    from extrap_segmented.adapters.cube.reader import CubeRankReader, _warn_left_out, complete_points_and_metrics
     from extrap_segmented.adapters.distributed import save, tasks
     from extrap_segmented.adapters.plugin import extrap_internals
-    from extrap_segmented.exceptions import CubeDataWarning
 
     started = time.perf_counter()
     progress = dict(disable=arguments.disable_progress)
@@ -180,17 +206,16 @@ def _run(client, arguments) -> int:
     metric_order: dict[str, None] = {}
     for summary in summaries:
         metric_order.update(dict.fromkeys(summary.metrics))
-    present = [s for s in summaries if s.metrics]
+    readable = [s for s in summaries if s.metrics]
     for summary in summaries:
         reemit_warnings(summary.warnings)
+    presence = {name: {i for i, s in enumerate(readable) if name in s.measurements} for name in metric_order}
+    kept_points, kept_metrics = complete_points_and_metrics(presence, [s.point for s in readable], names)
+    present = [s for i, s in enumerate(readable) if i in kept_points]
     for summary in present:
         coordinate = Coordinate(summary.point)
         experiment.add_coordinate(coordinate)
-        for name in metric_order:
-            if name not in summary.measurements:
-                warnings.warn(f"no profile of point {summary.point} has data for metric {name!r}; the metric is "
-                              "modeled without this point", CubeDataWarning, stacklevel=2)
-                continue
+        for name in kept_metrics:
             metric = Metric(name)
             for m in summary.measurements[name]:
                 m.metric = metric
@@ -213,7 +238,7 @@ def _run(client, arguments) -> int:
     remote = copy.copy(modeler)
     if hasattr(remote, "jobs"):
         remote.jobs = 1  # a Dask worker is one process; its parallelism is the cluster's
-    point_blocks = [b for b, s in zip(blocks, summaries) if s.metrics]
+    point_blocks = [b for b, s in zip(blocks, summaries) if any(s is kept for kept in present)]
     state = {"received": received}
     modeler.model = lambda kernels, progress_bar=None: _model_on_workers(
         client, remote, kernels, point_blocks, reduction is not None, arguments.kernels_per_task, progress_bar,

@@ -29,6 +29,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
@@ -259,8 +260,13 @@ class ExpectationModeler(SingularModeler):
 
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 
+    # The experiment's parameter names, told by Extra-P's model generator before modeling (a
+    # modeler gets measurements only); None when this modeler is used without one.
+    parameter_names = None
+
     def __init__(self):
         super().__init__(use_measure=Measure.MEDIAN)
+        extrap_internals.before_model_all(_tell_parameter_names)
 
 
     def _validator(self):
@@ -279,7 +285,7 @@ class ExpectationModeler(SingularModeler):
         """
         # A RecoverableError: Extra-P's GUI shows it in a box and stays open (it quits on others).
         from extrap_segmented.adapters.option_rules import InvalidOptionError
-        from extrap_segmented.expectations.complexity import as_term, parse_expectation
+        from extrap_segmented.expectations.complexity import as_term, parse_expectation, written_in
         if not str(self.expectation).strip():
             raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
                                      "e.g. O(log p) or O(p log p)); nothing was modeled")
@@ -295,6 +301,23 @@ class ExpectationModeler(SingularModeler):
             except ExtrapSegmentedError as error:
                 raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
                                          f"{str(error).splitlines()[0]}") from error
+        if self.parameter_names and len(self.parameter_names) > 1:
+            # inside Extra-P's multi-parameter modeler, which would apply one expectation to every parameter
+            raise InvalidOptionError(
+                f"Expectation modeler: it validates one parameter, and this experiment has "
+                f"{len(self.parameter_names)} ({', '.join(self.parameter_names)}); validate each with extrap-validate "
+                "(parameter = \"...\" and fix = {...} in the TOML); nothing was modeled")
+        if self.parameter_names:
+            parameters = ", ".join(self.parameter_names)
+            for name in ("expectation", "deviation", "upper_bound"):
+                value = str(getattr(self, name) or "")
+                variable = parse_expectation(value, allow_decreasing=True).variable if value.strip() else None
+                if variable is not None and variable not in self.parameter_names:
+                    hint = f"; write {name}={written_in(value, self.parameter_names[0])}"[:300] \
+                        if len(self.parameter_names) == 1 else ""
+                    raise InvalidOptionError(
+                        f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the "
+                        f"experiment does not have (its parameters: {parameters}){hint}; nothing was modeled")
         try:
             self._validator()._prepare()
         except ExtrapSegmentedError as error:
@@ -368,7 +391,7 @@ class ExpectationModeler(SingularModeler):
         row = result.to_dict()
         # what the kernel plot needs to redraw the expected band and the points fitted to, also
         # after a save and reopen (the printed terms round exponents such as 1/3)
-        v = result.variable
+        v = result.written_variable  # parses back (quoted where it is no plain name)
         row.update(expectation_exact=result.expectation.term.format(v, exact=True),
                    deviation_limits_exact=[result.limits.lower.format(v, exact=True),
                                            result.limits.upper.format(v, exact=True)],
@@ -407,6 +430,16 @@ class ExpectationModeler(SingularModeler):
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
         return model
+
+
+def _tell_parameter_names(generator) -> None:
+    """Sets ``parameter_names`` on this modeler (also as a multi-parameter modeler's
+    single-parameter modeler) from the experiment of Extra-P's model generator."""
+    parameters = getattr(generator.experiment, "parameters", None) or []
+    names = tuple(str(getattr(p, "name", p)) for p in parameters)
+    for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
+        if isinstance(modeler, ExpectationModeler):
+            modeler.parameter_names = names
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

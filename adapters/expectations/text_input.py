@@ -30,6 +30,8 @@ No Extra-P import: the point is not to pay for it.
 """
 from __future__ import annotations
 
+import math
+
 import re
 from dataclasses import dataclass, field
 
@@ -135,6 +137,8 @@ def read_text_series(path) -> TextSeries:
                 raise NotFastPath(f"not a number in POINTS {value!r}") from None
             if len(set(points)) != len(points):
                 raise NotFastPath("repeated point")
+            if not all(math.isfinite(v) for v in points):  # Extra-P's reader and the checks name it
+                raise NotFastPath("a point that is not a finite number")
         else:
             raise NotFastPath(f"unknown field {name!r}")
     if parameter is None or not points or not callpaths or not metrics:

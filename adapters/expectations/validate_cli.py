@@ -159,7 +159,10 @@ def read_input(args, readers=None):
     try:
         return reader.read_experiment(str(path))
     except (RecoverableError, OSError, ValueError) as error:
-        raise _InputError(f"cannot read {path} with {reader_class.NAME}: {error}") from error
+        message = str(error)
+        if message.startswith(f"{path}:"):  # already names the file
+            raise _InputError(f"{message} (read with {reader_class.NAME})") from error
+        raise _InputError(f"cannot read {path} with {reader_class.NAME}: {message}") from error
 
 
 def _series(measurements, index: int, aggregation: str, notes: list, label: str):
@@ -174,17 +177,73 @@ def _series(measurements, index: int, aggregation: str, notes: list, label: str)
     return x, y
 
 
+def entry_parameter(entry, expectation: str, parameters: list, where: str, source: str) -> str:
+    """The parameter an entry models, after checking every parameter name the entry uses: its
+    expectation's, ``parameter``, the variables of ``deviation``, ``lower_bound`` and
+    ``upper_bound``, and the keys of ``fix``. A name the data lack is an error naming it (a
+    bound in ``q`` on data over ``p`` must not be read as a bound in ``p``).
+
+    Raises:
+        ExpectationConfigError: a name the experiment does not have, or names that disagree.
+    """
+    from extrap_segmented.expectations.complexity import parse_expectation, written_in
+    from extrap_segmented.expectations.config import ExpectationConfigError
+
+    def fail(message):
+        raise ExpectationConfigError(f"{source}: {where}: {message}")
+
+    def known(name, what, verb="is in", text=None):
+        if name not in parameters:
+            hint = f"; write it in {parameters[0]}: {written_in(text, parameters[0])}" \
+                if text is not None and len(parameters) == 1 else ""
+            fail(f"{what} {verb} parameter {name!r}, which the experiment does not have (its parameters: "
+                 f"{', '.join(parameters)}){hint}")
+
+    variable = parse_expectation(expectation).variable
+    if variable is not None:
+        known(variable, f"expectation {expectation!r}", text=expectation)
+    if entry.parameter is not None:
+        known(entry.parameter, f"parameter = {entry.parameter!r}", "names")
+        if variable is not None and variable != entry.parameter:
+            fail(f"expectation {expectation!r} is in parameter {variable!r}, but parameter = {entry.parameter!r}")
+    name = entry.parameter or variable or (parameters[0] if len(parameters) == 1 else None)
+    for key in ("deviation", "lower_bound", "upper_bound"):
+        text = entry.options.get(key)
+        other = parse_expectation(str(text), allow_decreasing=True).variable if text is not None else None
+        if other is not None:
+            known(other, f"{key} {text!r}", text=str(text))
+            if name is not None and other != name:
+                fail(f"{key} {text!r} is in parameter {other!r}, but the modeled parameter is {name!r}")
+            name = name or other
+    for key in entry.fix:
+        known(key, f"fix = {{ {key} = {entry.fix[key]:g} }}", "names")
+    if name in entry.fix:
+        fail(f"fix = {{ {name} = {entry.fix[name]:g} }} fixes the modeled parameter {name!r}; fix selects values "
+             "of the other parameters")
+    if name is None:
+        fail(f"the experiment has parameters {parameters}; name the modeled one with parameter = \"...\"")
+    return name
+
+
 def collect_rows(experiment, config, args, baseline, notes):
-    """Expands entries into rows: (label, entry, callpath, metric, x, y, expectation text, variable)."""
-    from extrap_segmented.expectations.complexity import parse_expectation
+    """Expands entries into rows: (label, entry, callpath, metric, x, y, expectation text, variable).
+
+    ``--expect`` (the entry named ``*``) is the default for the TOML file: it validates the call
+    paths and metrics no TOML entry covers, and gives entries without an expectation theirs.
+
+    Raises:
+        ExpectationConfigError: a parameter name the experiment lacks, a glob matching nothing, or
+            two rows that would get the same label (one would silently replace the other).
+    """
     from extrap_segmented.expectations.config import ExpectationConfigError, match_names
     from extrap_segmented.expectations.fit import aggregation_name
     parameters = [str(p) for p in experiment.parameters]
     callpaths = {cp.name: cp for cp in experiment.callpaths}
     metrics = {m.name: m for m in experiment.metrics}
-    rows = []
-    for i, entry in enumerate(config.entries):
-        where = "--expect" if entry.name == "*" else f"[[expectation]] #{i + 1} ({entry.name!r})"
+    default = next((e for e in config.entries if e.name == "*"), None)
+    rows, labelled_by, covered = [], {}, set()
+    for entry in sorted(config.entries, key=lambda e: e.name == "*"):
+        where = "--expect" if entry.name == "*" else f"[[expectation]] #{config.entries.index(entry) + 1} ({entry.name!r})"
         cps = match_names(entry.callpath, callpaths, what="call path", entry=where, source=config.source)
         mets = match_names(entry.metric, metrics, what="metric", entry=where, source=config.source)
         aggregation = aggregation_name(args.aggregation or entry.aggregation)
@@ -194,34 +253,32 @@ def collect_rows(experiment, config, args, baseline, notes):
                 measurements = experiment.measurements.get((callpaths[cp_name], metrics[met_name]))
                 if not measurements:
                     continue
+                if entry.name == "*" and (cp_name, met_name) in covered:
+                    continue  # a TOML entry validates it
+                covered.add((cp_name, met_name))
                 suffix = f"[{met_name}]" if len(mets) > 1 else ""
                 if entry.name == "*":  # --expect: one row per call path
                     label = cp_name + suffix
                 else:
                     label = entry.name if not multi else f"{entry.name}:{cp_name}{suffix}"
-                expectation = baseline.get(label, entry.expectation) if baseline else entry.expectation
+                expectation = entry.expectation if entry.expectation is not None or default is None \
+                    else default.expectation
+                expectation = baseline.get(label, expectation) if baseline else expectation
                 if expectation is None:
                     raise ExpectationConfigError(f"{config.source}: {where}: no expectation (and no baseline "
                                                  f"entry for {label!r})")
-                variable = parse_expectation(expectation).variable
-                if variable is not None and variable not in parameters:
+                name = entry_parameter(entry, expectation, parameters, where, config.source)
+                if label in labelled_by and labelled_by[label] != where:
                     raise ExpectationConfigError(
-                        f"{config.source}: {where}: expectation {expectation!r} is in parameter {variable!r}, "
-                        f"but the experiment's parameters are {parameters}")
+                        f"{config.source}: {where}: its row {label!r} has the label of a row of "
+                        f"{labelled_by[label]}; one would replace the other in the report: give the entries "
+                        "distinct names")
+                labelled_by[label] = where
                 if len(parameters) == 1:
                     x, y = _series(measurements, 0, aggregation, notes, label)
                     rows.append((label, entry, cp_name, met_name, x, y, expectation, parameters[0]))
                     continue
-                name = entry.parameter or variable
-                if name not in parameters:
-                    raise ExpectationConfigError(
-                        f"{config.source}: {where}: the experiment has parameters {parameters}; name the "
-                        f"modeled one with parameter = \"...\" (got {name!r})")
                 index = parameters.index(name)
-                unknown = set(entry.fix) - set(parameters)
-                if unknown:
-                    raise ExpectationConfigError(f"{config.source}: {where}: fix names unknown parameter(s) "
-                                                 f"{sorted(unknown)}; parameters: {parameters}")
                 slices = defaultdict(list)
                 for m in measurements:
                     others = tuple((parameters[j], float(m.coordinate[j])) for j in range(len(parameters))
@@ -358,30 +415,33 @@ def _run(args, readers) -> int:
                                           reduce={n: repetition_reducer(aggregations[n]) for n in names},
                                           variable=variables.pop() if len(variables) == 1 else "p"))
 
-    _print(format_table(results, rule_results))
-    for note in notes:
-        _print(f"note: {note}")
     failures = failure_reasons(results, rule_results, fail_on)
     report = {"rows": [dict(function=label, callpath=cp, metric=metric, aggregation=aggregations[label],
                             **r.to_dict())
                        for label, (r, cp, metric) in results.items()],
               "rules": [r.to_dict() for r in rule_results], "notes": notes, "errors": errors,
               "fail_on": sorted(fail_on), "failures": failures, "passed": not failures and not errors}
+    # the files first: a terminal that cannot show the table (or a closed pipe) loses nothing
     try:
         if args.json_out:
-            Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n")
+            Path(args.json_out).write_text(json.dumps(report, indent=2, default=str) + "\n", encoding="utf-8")
         if args.save_baseline:
             save_baseline(args.save_baseline, {row["function"]: row for row in report["rows"]})
-            _print(f"baseline written to {args.save_baseline}")
         if args.plot_dir:
             write_plots(results, Path(args.plot_dir), raw, rule_results)
     except OSError as error:
         raise _InputError(f"cannot write {error.filename or 'output'}: {error.strerror or error}") from error
+    status = EXIT_BAD_INPUT if errors else (EXIT_FAILED if failures else EXIT_PASS)
+    _print(format_table(results, rule_results))
+    for note in notes:
+        _print(f"note: {note}")
+    if args.save_baseline:
+        _print(f"baseline written to {args.save_baseline}")
     for reason in failures:
         print(f"FAIL: {reason}", file=sys.stderr)
     for error in errors:
         print(f"extrap-validate: error: {error}", file=sys.stderr)
-    return EXIT_BAD_INPUT if errors else (EXIT_FAILED if failures else EXIT_PASS)
+    return status
 
 
 def validate_rows(rows, aggregation_override=None):
@@ -489,6 +549,10 @@ def format_table(results, rule_results) -> str:
             line.insert(7, r.changes_text)
         lines.append(tuple(line))
         remarks += [f"{label}: {note}" for note in r.notes]
+    from extrap_segmented.adapters.console import for_stream
+    # aligned as the terminal will show it (δ may become d, ≥ become >=)
+    header = tuple(for_stream(h) for h in header)
+    lines = [tuple(for_stream(str(c)) for c in line) for line in lines]
     widths = [max(len(str(c)) for c in col) for col in zip(header, *lines)] if lines else [len(h) for h in header]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [fmt.format(*header).rstrip(), fmt.format(*("-" * w for w in widths)).rstrip()]
@@ -539,6 +603,8 @@ def _print(text: str = "") -> None:
 
 def main(argv=None):
     """Console-script entry point."""
+    from extrap_segmented.adapters.console import degrade_standard_streams
+    degrade_standard_streams()
     try:
         code = run(argv)
     except BrokenPipeError:  # --help into a closed pipe: nothing left to do

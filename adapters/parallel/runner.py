@@ -21,7 +21,7 @@ import time
 import warnings
 from typing import Any, Callable, Sequence
 
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.exceptions import InvalidInputError, OptionWarning
 
 # Fewest kernels per chunk: below this the pickling and the round trip cost more than they save.
 MIN_CHUNK = 16
@@ -52,7 +52,9 @@ def available_cores() -> int:
 
 
 def resolve_jobs(jobs: Any, option: str = "jobs") -> int:
-    """The number of worker processes ``jobs`` asks for (0 or None: every available core; -k: all but k-1).
+    """The number of worker processes ``jobs`` asks for (0 or None: every available core; -k: all but k-1),
+    at most the available cores: more processes than cores only compete for them (``jobs=1000`` on
+    2 cores started 21 processes), so larger values are capped, with a warning naming the option.
 
     Raises:
         InvalidInputError: not an integer, or asks for fewer than one process; names the option.
@@ -73,6 +75,11 @@ def resolve_jobs(jobs: Any, option: str = "jobs") -> int:
             raise InvalidInputError(f"option {option}={value} leaves no process on the "
                                     f"{available_cores()} available cores")
         return resolved
+    cores = available_cores()
+    if value > cores:
+        warnings.warn(f"option {option}={value} asks for more worker processes than the {cores} cores this process "
+                      f"may use; {cores} are used", OptionWarning, stacklevel=3)
+        return cores
     return value
 
 

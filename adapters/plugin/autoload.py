@@ -12,7 +12,9 @@ more. Registration is delegated to :mod:`extrap_segmented.adapters.plugin.regist
 finder removes itself once every registry module is served, and at once for a registry module
 that the installed Extra-P does not have (with one warning naming it).
 
-Set ``EXTRAP_SEGMENTED_DISABLE=1`` to start Extra-P without any plugin.
+Set ``EXTRAP_SEGMENTED_DISABLE=1`` (or ``true``, ``yes``, ``on``) to start Extra-P without any
+plugin; ``0``, ``false``, ``no``, ``off`` or nothing keep them, and any other value keeps them with a
+warning at registration.
 """
 import sys
 
@@ -22,6 +24,31 @@ REGISTRY_MODULES = (
     "extrap.fileio.file_reader",
 )
 DISABLE_VARIABLE = "EXTRAP_SEGMENTED_DISABLE"
+# Values of EXTRAP_SEGMENTED_DISABLE (case-insensitive) that disable the plugins; "", "0", "false",
+# "no", "off" keep them; any other value keeps them too, and registration warns about it.
+TRUE_VALUES = ("1", "true", "yes", "on")
+FALSE_VALUES = ("", "0", "false", "no", "off")
+# Set once install() ran in this interpreter: the start-up file was processed (or a script called it).
+INSTALL_CALLED = False
+
+
+def disable_setting() -> tuple[str, "bool | None"]:
+    """``EXTRAP_SEGMENTED_DISABLE`` as set and what it means: True (disable), False (keep the
+    plugins), None (a value that is neither; the plugins are kept)."""
+    import os
+    value = os.environ.get(DISABLE_VARIABLE, "")
+    word = value.strip().lower()
+    return value, True if word in TRUE_VALUES else False if word in FALSE_VALUES else None
+
+
+def unknown_disable_value_message(value: str) -> str:
+    return (f"{DISABLE_VARIABLE}={value!r} is neither a true value ({', '.join(TRUE_VALUES)}) nor a false one "
+            f"({', '.join(v for v in FALSE_VALUES if v)} or empty); the plugins stay enabled")
+
+
+def disabled() -> bool:
+    """True when ``EXTRAP_SEGMENTED_DISABLE`` is set to 1, true, yes or on (any case)."""
+    return disable_setting()[1] is True
 
 
 class _RegistryLoader:
@@ -136,8 +163,9 @@ def install() -> "RegistryWatcher | None":
     Returns:
         The installed :class:`RegistryWatcher`, or None when ``EXTRAP_SEGMENTED_DISABLE`` is set.
     """
-    import os
-    if os.environ.get(DISABLE_VARIABLE, "").strip() not in ("", "0"):
+    global INSTALL_CALLED
+    INSTALL_CALLED = True
+    if disabled():
         return None
     watcher = installed_watcher()
     if watcher is None:

@@ -21,12 +21,25 @@ PACKAGE = "extrap_segmented"
 TRACEBACK_VARIABLE = "EXTRAP_SEGMENTED_TRACEBACK"
 
 
+# Code of this package's wrappers around Extra-P functions that errors only pass through (an
+# Extra-P reader's own error stays Extra-P's); an error they raise themselves is this package's.
+PASS_THROUGH: set = set()
+
+
+def pass_through(function: Callable) -> Callable:
+    """Marks a wrapper whose frame alone does not make an error this package's."""
+    PASS_THROUGH.add(function.__code__)
+    return function
+
+
 def _raised_in_package(traceback) -> bool:
     """True if a frame of the traceback runs code of this package, judged by module name (file
-    paths mislead: in an editable install the package's files live in the repository)."""
+    paths mislead: in an editable install the package's files live in the repository); a
+    :func:`pass_through` wrapper counts only where the error was raised."""
     while traceback is not None:
         module = traceback.tb_frame.f_globals.get("__name__", "")
-        if module == PACKAGE or module.startswith(PACKAGE + "."):
+        if (module == PACKAGE or module.startswith(PACKAGE + ".")) and (
+                traceback.tb_frame.f_code not in PASS_THROUGH or traceback.tb_next is None):
             return True
         traceback = traceback.tb_next
     return False
@@ -44,7 +57,8 @@ def make_excepthook(previous: Callable) -> Callable:
         if (os.environ.get(TRACEBACK_VARIABLE) or not _is_user_error(error)
                 or not _raised_in_package(traceback)):
             return previous(exc_type, error, traceback)
-        print(f"{_program()}: error: {error}", file=sys.stderr)
+        from extrap_segmented.adapters.console import for_stream
+        print(for_stream(f"{_program()}: error: {error}", sys.stderr), file=sys.stderr)
         print(f"(set {TRACEBACK_VARIABLE}=1 to see the traceback)", file=sys.stderr)
     excepthook.extrap_segmented = True
     return excepthook
@@ -64,7 +78,8 @@ def make_showwarning(previous: Callable) -> Callable:
         stream = file if file is not None else sys.stderr
         prefix = f"{_program()}: warning: "
         try:  # a run's summary has a line per condition: each gets the prefix
-            stream.write("".join(f"{prefix}{line}\n" for line in str(message).splitlines()))
+            from extrap_segmented.adapters.console import for_stream
+            stream.write(for_stream("".join(f"{prefix}{line}\n" for line in str(message).splitlines()), stream))
         except (AttributeError, OSError):  # no usable stderr (pythonw); drop as Python does
             pass
     showwarning.extrap_segmented = True

@@ -51,6 +51,8 @@ INTERNALS = (
     "MainWidget.ImportOptionsDialog",      # GUI: the import dialog class of readers with options
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
     "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
+    "io_helper.validate_experiment",       # every reader's last step: parameter values checked first
+    "reader read_experiment",              # readers' errors from those checks name the file
 )
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
@@ -265,6 +267,35 @@ def write_experiment_streaming(experiment, path, measurement_values: Iterable, b
     finally:
         for measurement, _ in references:
             measurement.values = None
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+def wrap_validate_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``extrap.fileio.io_helper.validate_experiment``, which every reader of Extra-P
+    4.2.5 calls (looked up in its module at call time) on the experiment it built, by
+    ``make_wrapper(original)`` (idempotent)."""
+    from extrap.fileio import io_helper
+    current = io_helper.validate_experiment
+    if not getattr(current, "extrap_segmented_checked", False):
+        wrapper = functools.wraps(current)(make_wrapper(current))
+        wrapper.extrap_segmented_checked = True
+        io_helper.validate_experiment = wrapper
+
+
+def wrap_readers(make_wrapper: Callable[[Callable], Callable]) -> None:
+    """Replaces ``read_experiment`` of every reader class in Extra-P's reader registry (and of
+    ``ExperimentReader``, ``--experiment``) by ``make_wrapper(original)``, called as a method;
+    idempotent, and a method a reader inherits from a wrapped one is not wrapped twice."""
+    from extrap.fileio.experiment_io import ExperimentReader
+    from extrap.fileio.file_reader import all_readers
+    for reader in [*dict(all_readers).values(), ExperimentReader]:
+        current = getattr(reader, "read_experiment", None)
+        if current is None or getattr(current, "extrap_segmented_checked", False):
+            continue
+        wrapper = functools.wraps(current)(make_wrapper(current))
+        wrapper.extrap_segmented_checked = True
+        reader.read_experiment = wrapper
 
 
 # -- call trees ---------------------------------------------------------------------------------

@@ -238,6 +238,11 @@ def _prepare_schemas() -> None:
 @functools.lru_cache(maxsize=None)
 def get_registrar() -> PluginRegistrar:
     """The process-wide registrar (Extra-P's registries are process-wide too)."""
+    from extrap_segmented.adapters.plugin import autoload
+    value, disable = autoload.disable_setting()
+    if disable is None:  # a value that is neither: say so once, when the plugins register
+        warnings.warn(f"extrap-segmented: {autoload.unknown_disable_value_message(value)}", RuntimeWarning,
+                      stacklevel=3)
     return PluginRegistrar(create_plugin_host())
 
 
@@ -255,6 +260,8 @@ def register_plugins(registry_module: str) -> None:
     if registry_module == FILE_READER:
         from extrap_segmented.adapters.plugin.errors import install_excepthook
         install_excepthook()
+        from extrap_segmented.adapters import input_checks
+        input_checks.install()
     if "extrap.gui.ModelerWidget" in sys.modules:  # Extra-P's GUI runs: our panels and plot (PySide6 loaded)
         try:  # a GUI extension that fails must not take the modelers and readers with it
             from extrap_segmented.adapters.gui import install as install_gui
@@ -277,4 +284,8 @@ def activate() -> PluginRegistrar:
         importlib.import_module(registry_module)
     for registry_module in REGISTRY_MODULES:
         register_plugins(registry_module)
+    # Extra-P is fully imported now: its save function can be made atomic even if the caller
+    # imports it only after this call (the start-up hook wraps it once something imported it).
+    importlib.import_module("extrap.fileio.experiment_io")
+    _prepare_schemas()
     return get_registrar()

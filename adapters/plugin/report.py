@@ -54,19 +54,27 @@ def insert_sections(text: str, experiment, host: PluginHost) -> str:
     lines = text.splitlines(keepends=True)
     starts = [i for i, line in enumerate(lines) if line.startswith("\tMetric: ")]
     if len(starts) != len(pairs):
-        extra = [f"{title} of {cp} / {mt}:\n" + _indent(body)
+        extra = [_title(f"{title} of {cp} / {mt}", "") + _indent(body)
                  for (cp, mt), kernel in zip(pairs, sections) for title, body in kernel]
         return text + "".join(extra)
     ends = [next((k for k in range(start + 1, len(lines)) if not lines[k].startswith("\t\t")), len(lines))
             for start in starts]
     for end, kernel in sorted(zip(ends, sections), key=lambda item: -item[0]):
         for title, body in reversed(kernel):
-            lines.insert(end, f"\t\t{title}:\n" + _indent(body))
+            lines.insert(end, _title(title) + _indent(body))
     return "".join(lines)
 
 
+def _title(title: str, indent: str = "\t\t") -> str:
+    """A section's title line; like the sections, as the terminal's encoding can show it (a
+    ``PYTHONIOENCODING=ascii`` console gets ``d`` for ``δ``, never a lost report)."""
+    from extrap_segmented.adapters.console import for_stream
+    return for_stream(f"{indent}{title}:\n")
+
+
 def _indent(body: str) -> str:
-    return "".join(f"\t\t\t{line}\n" for line in body.splitlines())
+    from extrap_segmented.adapters.console import for_stream
+    return for_stream("".join(f"\t\t\t{line}\n" for line in body.splitlines()))
 
 
 def install_report_sections(host: PluginHost) -> None:

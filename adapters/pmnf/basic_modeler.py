@@ -131,8 +131,12 @@ class VectorizedBasicModeler(SingleParameterModeler):
     def _plain_model(self, measurements, x, y, fits=None) -> Model:
         """Extra-P's default model of these points (``x``, ``y`` in the order of ``measurements``);
         ``fits``: their search result when already computed in a batch (:func:`search_many`)."""
-        if len(x) < 2:
-            return Model(constant_hypothesis(float(np.mean(y)) if len(y) else 0.0, self.use_measure))
+        if len(x) < 2:  # one point (or none): its constant, with costs as Extra-P's default modeler gives
+            if not len(y):
+                return undefined_model(self.use_measure)
+            hypothesis = constant_hypothesis(float(np.mean(y)), self.use_measure)
+            hypothesis.compute_cost(measurements)
+            return Model(hypothesis)
         if fits is None:
             fits = search(x, y, self._exponents(), **self._search_options())
         term = int(fits.term[0])

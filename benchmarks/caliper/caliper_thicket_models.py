@@ -128,7 +128,7 @@ def main(argv=None) -> int:
                                    options=None if name != "expectation" else {"expectation": "O(1)"})
                for name in ("default", "segmented", "clustered", "expectation")}
     logp = model_thicket(tk, "jobsize", modeler="expectation", metrics=["Avg time/rank"], imbalance=False,
-                         options={"expectation": "O(log p)"})
+                         options={"expectation": "O(log jobsize)"})
     elapsed = time.perf_counter() - start
     rows = {"->".join(n.frame["name"] for n in node.paths()[0]): node for node in results["default"].index}
     imbalance = "Imbalance time/rank (max/avg)"

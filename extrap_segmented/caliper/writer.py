@@ -14,13 +14,14 @@ Example::
 from __future__ import annotations
 
 import os
+import warnings
 from typing import Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from extrap_segmented.atomic_files import AtomicReplacement
 from extrap_segmented.caliper.profile import RANK_ATTRIBUTE, SEPARATOR
-from extrap_segmented.exceptions import CaliperFormatError
+from extrap_segmented.exceptions import CaliperFormatError, FileSafetyWarning
 
 __all__ = ["write_cali"]
 
@@ -156,5 +157,8 @@ def write_cali(path: Union[str, os.PathLike], callpaths: Sequence[str], values: 
     except OSError as error:
         raise CaliperFormatError(f"{path}: cannot write the profile here ({error.strerror or error})") from error
     with replacement:
-        with os.fdopen(replacement.fd, "wb") as handle:
+        with os.fdopen(os.dup(replacement.fd), "wb") as handle:  # the replacement owns and closes its fd
             handle.write(data)
+    if replacement.note:
+        warnings.warn(f"{path}: written in place, not atomically: {replacement.note}", FileSafetyWarning,
+                      stacklevel=2)

@@ -187,6 +187,9 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
                         locations=[])
     point_metrics: list[dict[str, PointValues]] = []
     for point, files in groups:
+        note = spelling_note(point, files, parameters)
+        if note:
+            warnings.warn(note, CubeDataWarning, stacklevel=2)
         profiles: list[CubeProfile] = []
         blocks: dict[str, _Block] = {}
         for f in files:
@@ -228,6 +231,32 @@ def read_cube_points(groups: Sequence[tuple[tuple[float, ...], Sequence[Path]]],
     for name in series.metrics:
         series.values[name] = [pm.get(name) for pm in point_metrics]
     return series
+
+
+_REPETITION = re.compile(r"^(?P<run>.*?)(?:\.r(?P<rep>\d+))?$")
+
+
+def spelling_note(point: Sequence[float], files: Sequence[Union[str, os.PathLike]],
+                  parameters: Sequence[str] = ()) -> Optional[str]:
+    """A message when the run directories of one point spell it differently (``app.p8.r1`` and
+    ``app.p08.r1``: the same parameter values, so both are read as repetitions of one point, which
+    may be a copy or a mistake), or None. Names the directories and repeated repetition numbers."""
+    runs: dict[str, list[str]] = {}
+    repetitions: dict[str, list[str]] = {}
+    for f in files:
+        name = Path(f).parent.name
+        match = _REPETITION.match(name)
+        runs.setdefault(match.group("run"), []).append(name)
+        repetitions.setdefault(match.group("rep") or "", []).append(name)
+    if len(runs) < 2:
+        return None
+    where = ", ".join(f"{n}={v:g}" for n, v in zip(parameters, point)) or str(tuple(point))
+    spelled = "; ".join(", ".join(names) for names in runs.values())
+    twice = [f"r{rep} ({', '.join(names)})" for rep, names in repetitions.items() if rep and len(names) > 1]
+    return (f"the run directories of point {where} spell it in {len(runs)} ways ({spelled}); all are read as "
+            f"repetitions of that one point" + (f", and these repetition numbers occur more than once: "
+                                                 f"{'; '.join(twice)}" if twice else "")
+            + "; rename or remove the directories that are copies")
 
 
 def profile_notes(profile: CubeProfile) -> list[str]:

@@ -21,6 +21,7 @@ import io
 import os
 import re
 import tarfile
+import warnings
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,7 +32,7 @@ import numpy as np
 
 from extrap_segmented.atomic_files import AtomicReplacement
 from extrap_segmented.cube.tree import CallTree, call_tree_from_paths, wide_enumeration
-from extrap_segmented.exceptions import CubeFormatError
+from extrap_segmented.exceptions import CubeFormatError, FileSafetyWarning
 from extrap_segmented.locations import LocationTable
 
 __all__ = ["CubeMetric", "write_cubex", "make_location_table"]
@@ -352,23 +353,26 @@ def _system_tree_xml(loc: LocationTable, col_order: Optional[np.ndarray]) -> str
 
 
 def _write_tar(path: Path, members: Sequence[tuple[str, bytes]]) -> None:
-    """Writes the archive atomically: a temporary file in the target directory, flushed to disk, then
-    renamed over ``path``; on any failure the temporary file is removed and ``path`` is untouched."""
+    """Writes the archive atomically (:class:`AtomicReplacement`: a temporary file in the target
+    directory, flushed to disk, then renamed over ``path``, keeping its mode, owner and links); on
+    any failure ``path`` is untouched and no temporary file is left."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        replacement = AtomicReplacement(path, mode=0o644)  # profiles are shared like any output file
+        replacement = AtomicReplacement(path)
     except OSError as err:
         raise CubeFormatError(f"{path}: cannot write the profile here: {err}") from err
     try:
-        with replacement, os.fdopen(replacement.fd, "wb") as handle:
-            with tarfile.open(fileobj=handle, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        with replacement:
+            handle = os.fdopen(os.dup(replacement.fd), "wb")
+            with handle, tarfile.open(fileobj=handle, mode="w", format=tarfile.USTAR_FORMAT) as tar:
                 for name, payload in members:
                     info = tarfile.TarInfo(name)
                     info.size = len(payload)
                     info.mtime = _MTIME  # fixed, so that seeded fixtures are byte-identical
                     info.mode = 0o644
                     tar.addfile(info, io.BytesIO(payload))
-            handle.flush()
-            os.fsync(handle.fileno())
     except OSError as err:
         raise CubeFormatError(f"{path}: cannot write the profile: {err}") from err
+    if replacement.note:
+        warnings.warn(f"{path}: written in place, not atomically: {replacement.note}", FileSafetyWarning,
+                      stacklevel=3)

@@ -13,6 +13,15 @@ paper's function classes are
 
 Asymptotic order is the lexicographic order of ``(exp2, power, log)``, which is what makes
 comparisons with the deviation limits exact instead of numeric.
+
+Range (checked while parsing, so that no text costs unbounded time or memory; an expectation,
+deviation or bound outside it is an :class:`ExpectationSyntaxError` pointing at the place):
+
+* at most :data:`MAX_TEXT_LENGTH` characters and :data:`MAX_NESTING` nested parentheses;
+* every exponent, also of a part of the expression (``p^a``, ``log^c p``, ``2^(a·p)``),
+  within ±:data:`MAX_EXPONENT` and a multiple of at most 1/:data:`MAX_DENOMINATOR`;
+* every number at most 1e308 in magnitude, with a decimal exponent within ±400 as written;
+* the expectation is not zero (``O(0)``): a cost that does not grow is ``O(1)``.
 """
 from __future__ import annotations
 
@@ -29,6 +38,14 @@ import numpy as np
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 
 CLASS_NAMES = ("F1", "F2", "F3")
+
+MAX_TEXT_LENGTH = 1000
+MAX_NESTING = 50
+MAX_EXPONENT = 64
+MAX_DENOMINATOR = 10_000
+_MAX_NUMBER = Fraction(10) ** 308
+_MIN_NUMBER = 1 / _MAX_NUMBER
+_NUMBER_RANGE = "magnitudes from 1e-308 to 1e308"
 _FIELDS = ("log", "power", "exp2")  # component of class F1, F2, F3
 
 
@@ -220,9 +237,26 @@ def _format_term(term: ComplexityTerm, variable: str, exact: bool) -> str:
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
-  | (?P<ident>[A-Za-z_][A-Za-z_0-9]*)
+  | (?P<ident>[^\W\d][\w.]*)
+  | (?P<quoted>"[^"\n]+"|'[^'\n]+')
   | (?P<op>\*\*|[()*/^+\-·√,])
 """, re.VERBOSE)
+_PLAIN_NAME = re.compile(r"[^\W\d][\w.]*")
+
+
+def parameter_text(name: str) -> str:
+    """A parameter name as an expectation writes it: as it is (``p``, ``mpi.world.size``), or in
+    quotes where it holds other characters (``"my-p"``)."""
+    if _PLAIN_NAME.fullmatch(name) and name not in _LOG_NAMES | _SQRT_NAMES | {"O", "Θ"}:
+        return name
+    return f'"{name}"' if '"' not in name else f"'{name}'"
+
+def written_in(text: str, parameter: str) -> str:
+    """Expectation ``text`` written in ``parameter`` instead of its own variable (for messages:
+    ``O(log p)`` on data over ``jobsize`` -> ``O(log jobsize)``)."""
+    term = parse_expectation(text, allow_decreasing=True).term
+    return f"O({term.format(parameter_text(parameter), exact=True)})"
+
 
 _LOG_NAMES = {"log", "log2", "ln", "lg", "ld", "log10"}
 _SQRT_NAMES = {"sqrt", "√"}
@@ -249,14 +283,22 @@ class _Value:
 
 
 def _tokenize(text: str) -> list[_Token]:
-    tokens, pos = [], 0
+    tokens, pos, depth = [], 0, 0
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None:
             raise _error(text, pos, f"unexpected character {text[pos]!r}")
         kind = match.lastgroup
-        if kind != "space":
+        if kind == "quoted":  # a parameter whose name is no plain identifier: "my-p"
+            tokens.append(_Token("name", match.group()[1:-1], pos))
+        elif kind != "space":
             value = match.group()
+            if value == "(":
+                depth += 1
+                if depth > MAX_NESTING:
+                    raise _error(text, pos, f"more than {MAX_NESTING} nested parentheses")
+            elif value == ")":
+                depth -= 1
             tokens.append(_Token("op" if kind == "op" else kind, "^" if value == "**" else
                                  "*" if value == "·" else value, pos))
         pos = match.end()
@@ -264,12 +306,52 @@ def _tokenize(text: str) -> list[_Token]:
     return tokens
 
 
+_NUMBER = re.compile(r"(?P<mantissa>[\d.]+)(?:[eE](?P<exponent>[+-]?\d+))?")
+
+
+def _number(text: str, token: "_Token") -> Fraction:
+    """The exact value of a number token; its written decimal exponent is checked first, so that
+    ``1e99999999`` costs nothing."""
+    match = _NUMBER.fullmatch(token.text)
+    exponent = match.group("exponent")
+    shown = token.text if len(token.text) <= 24 else token.text[:20] + f"… ({len(token.text)} characters)"
+    if exponent is not None and (len(exponent.lstrip("+-")) > 4 or abs(int(exponent)) > 400):
+        raise _error(text, token.pos, f"number {shown} is out of range ({_NUMBER_RANGE})")
+    value = Fraction(token.text)
+    if value and not _MIN_NUMBER <= abs(value) <= _MAX_NUMBER:
+        raise _error(text, token.pos, f"number {shown} is out of range ({_NUMBER_RANGE})")
+    return value
+
+
 def _error(text: str, pos: int, message: str) -> ExpectationSyntaxError:
+    shown, caret = text, pos
+    if len(text) > 120:  # a window around the place, not a page of text
+        start = max(0, min(pos - 60, len(text) - 120))
+        shown = ("…" if start else "") + text[start:start + 120] + ("…" if start + 120 < len(text) else "")
+        caret = pos - start + (1 if start else 0)
+    quoted = repr(text) if len(text) <= 120 else f"{text[:40]!r}… ({len(text)} characters)"
     error = ExpectationSyntaxError(
-        f"cannot parse expectation {text!r}: {message} (at character {pos + 1})\n"
-        f"  {text}\n  {' ' * pos}^")
+        f"cannot parse expectation {quoted}: {message} (at character {pos + 1})\n"
+        f"  {shown}\n  {' ' * caret}^")
     error.text, error.position = text, pos
     return error
+
+
+def _range_problem(exponent: Fraction) -> Optional[str]:
+    """Why ``exponent`` is outside the documented range, or None."""
+    if abs(exponent) <= MAX_EXPONENT and exponent.denominator <= MAX_DENOMINATOR:
+        return None
+    if max(abs(exponent.numerator), exponent.denominator) < 10 ** 12:
+        shown = str(exponent)
+    else:
+        try:
+            shown = format(float(exponent), ".6g")
+        except OverflowError:
+            shown = "beyond 1e308"
+    if abs(exponent) > MAX_EXPONENT:
+        return f"exponent {shown} is out of range (exponents must lie within ±{MAX_EXPONENT})"
+    return (f"exponent {shown} is finer than 1/{MAX_DENOMINATOR:,} (exponents must be multiples of at "
+            f"most 1/{MAX_DENOMINATOR:,})")
 
 
 class _Parser:
@@ -306,6 +388,18 @@ class _Parser:
             message = f"{message}, found {found}"
         return _error(self.text, pos, message)
 
+    def checked(self, value: _Value) -> _Value:
+        """``value`` if its exponents and coefficient are within the documented range."""
+        for exponent in value.term.key:
+            problem = _range_problem(exponent)
+            if problem:
+                raise _error(self.text, value.pos, problem)
+        coefficient = value.coefficient
+        if (isinstance(coefficient, float) and not math.isfinite(coefficient)) or (
+                coefficient and not _MIN_NUMBER <= abs(coefficient) <= _MAX_NUMBER):
+            raise _error(self.text, value.pos, f"a number in this part is out of range ({_NUMBER_RANGE})")
+        return value
+
     # grammar
     def parse(self) -> _Value:
         if self.current.kind == "end":
@@ -323,22 +417,28 @@ class _Parser:
         return value
 
     def sum(self) -> _Value:
-        value = self.product()
-        while self.at("+") or self.at("-"):
+        start = self.current.pos
+        value = None  # the leading addend; addends that are exactly zero contribute nothing
+        while True:
+            other = self.product()
+            if other.coefficient != 0:
+                if value is None or other.term > value.term:
+                    value = other
+                elif other.term == value.term:
+                    value = self.checked(_Value(value.coefficient + other.coefficient, value.term, value.pos))
             if self.at("-"):
                 raise self.fail("subtraction has no meaning in big-O notation; keep the leading term",
                                 pos=self.current.pos)
+            if not self.at("+"):
+                break
             self.advance()
-            other = self.product()
-            if other.term > value.term:
-                value = other
-            elif other.term == value.term:
-                value = _Value(value.coefficient + other.coefficient, value.term, value.pos)
+        if value is None or value.coefficient == 0:
+            raise _error(self.text, start, "the expression is zero; a cost that does not grow is O(1)")
         return value
 
     def _starts_factor(self) -> bool:
         token = self.current
-        return token.kind in ("number", "ident") or (token.kind == "op" and token.text in ("(", "√"))
+        return token.kind in ("number", "ident", "name") or (token.kind == "op" and token.text in ("(", "√"))
 
     def product(self) -> _Value:
         value = self.power()
@@ -351,16 +451,15 @@ class _Parser:
                 divisor = self.power()
                 if divisor.is_number and divisor.coefficient == 0:
                     raise _error(self.text, slash.pos, "division by zero")
-                value = _Value(value.coefficient / divisor.coefficient, value.term / divisor.term,
-                               value.pos)
+                value = self.checked(_Value(value.coefficient / divisor.coefficient, value.term / divisor.term,
+                                            value.pos))
             elif self._starts_factor():  # juxtaposition: "p log p"
                 value = self._multiply(value, self.power())
             else:
                 return value
 
-    @staticmethod
-    def _multiply(a: _Value, b: _Value) -> _Value:
-        return _Value(a.coefficient * b.coefficient, a.term * b.term, a.pos)
+    def _multiply(self, a: _Value, b: _Value) -> _Value:
+        return self.checked(_Value(a.coefficient * b.coefficient, a.term * b.term, a.pos))
 
     def power(self) -> _Value:
         base = self.atom()
@@ -381,9 +480,15 @@ class _Parser:
     def _raise(self, base: _Value, exponent: _Value, caret: _Token) -> _Value:
         if exponent.is_number:
             e = _fraction(exponent.coefficient)
-            if base.is_number:
-                return _Value(base.coefficient ** float(e), ComplexityTerm(), base.pos)
-            return _Value(abs(base.coefficient) ** float(e), base.term ** e, base.pos)
+            problem = _range_problem(e)
+            if problem:
+                raise _error(self.text, exponent.pos, problem)
+            try:
+                if base.is_number:
+                    return self.checked(_Value(base.coefficient ** float(e), ComplexityTerm(), base.pos))
+                return self.checked(_Value(abs(base.coefficient) ** float(e), base.term ** e, base.pos))
+            except (OverflowError, ZeroDivisionError):
+                raise _error(self.text, base.pos, f"a number in this power is out of range ({_NUMBER_RANGE})") from None
         # b^(c·x): an exponential of the variable
         if not base.is_number:
             raise _error(self.text, exponent.pos,
@@ -396,14 +501,13 @@ class _Parser:
         if base.coefficient <= 1:
             raise _error(self.text, base.pos, "the base of an exponential must be greater than 1")
         rate = _fraction(exponent.coefficient) * _fraction(math.log2(base.coefficient))
-        return _Value(1.0, ComplexityTerm(exp2=rate), base.pos)
+        return self.checked(_Value(1.0, ComplexityTerm(exp2=rate), base.pos))
 
     def atom(self) -> _Value:
         token = self.current
         if token.kind == "number":
             self.advance()
-            return _Value(Fraction(token.text) if "e" not in token.text.lower() else float(token.text),
-                          ComplexityTerm(), token.pos)
+            return _Value(_number(self.text, token), ComplexityTerm(), token.pos)
         if token.kind == "op" and token.text == "(":
             self.advance()
             value = self.sum()
@@ -412,6 +516,10 @@ class _Parser:
         if token.kind == "op" and token.text == "√":
             self.advance()
             return self._sqrt(token)
+        if token.kind == "name":  # a quoted parameter name
+            self.advance()
+            self._use_variable(token)
+            return _Value(Fraction(1), ComplexityTerm(power=1), token.pos)
         if token.kind == "ident":
             name = token.text
             if name in _LOG_NAMES:
@@ -439,7 +547,8 @@ class _Parser:
     def _operand(self, function: _Token) -> _Value:
         if self.at("("):
             return self.atom()
-        if self.current.kind in ("ident", "number") and self.current.text not in _LOG_NAMES | _SQRT_NAMES:
+        if self.current.kind == "name" or (self.current.kind in ("ident", "number")
+                                            and self.current.text not in _LOG_NAMES | _SQRT_NAMES):
             name = self.current.text
             operand = self.atom()
             if self.at("^"):
@@ -462,6 +571,9 @@ class _Parser:
                 if not value.is_number:
                     raise _error(self.text, value.pos, "the power of a logarithm must be a number")
                 exponent = _fraction(value.coefficient) * (-1 if negative else 1)
+                problem = _range_problem(exponent)
+                if problem:
+                    raise _error(self.text, value.pos, problem)
             else:
                 raise self.fail(f"expected a number after '{function.text}^'")
         operand = self._operand(function)
@@ -477,11 +589,11 @@ class _Parser:
         else:
             raise _error(self.text, function.pos,
                          "the logarithm of a shrinking term has no asymptotic meaning here")
-        return _Value(Fraction(1), inner ** exponent, function.pos)
+        return self.checked(_Value(Fraction(1), inner ** exponent, function.pos))
 
     def _sqrt(self, function: _Token) -> _Value:
         operand = self._operand(function)
-        return _Value(abs(operand.coefficient) ** 0.5, operand.term ** Fraction(1, 2), function.pos)
+        return self.checked(_Value(abs(operand.coefficient) ** 0.5, operand.term ** Fraction(1, 2), function.pos))
 
 
 @dataclass(frozen=True)
@@ -527,11 +639,14 @@ def parse_expectation(text: str, *, allow_decreasing: bool = False) -> Expectati
         The :class:`Expectation`.
 
     Raises:
-        ExpectationSyntaxError: the text is not an expectation; the message repeats the text
-            with a caret under the offending character (``error.position`` is its index).
+        ExpectationSyntaxError: the text is not an expectation, or outside the range in the
+            module docstring; the message repeats the text with a caret under the offending
+            character (``error.position`` is its index).
     """
     if not isinstance(text, str):
-        raise ExpectationSyntaxError(f"an expectation must be a string such as 'O(p log p)', got {text!r}")
+        raise ExpectationSyntaxError(f"an expectation must be a string such as 'O(p log p)', got {text!r:.80}")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise _error(text, MAX_TEXT_LENGTH, f"longer than {MAX_TEXT_LENGTH} characters ({len(text):,})")
     parser = _Parser(text)
     value = parser.parse()
     if value.coefficient is not None and float(value.coefficient) < 0:

@@ -24,6 +24,7 @@ combination of the other parameters is validated separately ("Allreduce [n=64]")
 from __future__ import annotations
 
 import fnmatch
+import math
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -109,13 +110,14 @@ def _check_types(where: str, table: dict) -> None:
                 isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value)):
             bad(key, "an array of numbers or strings such as [\"1/3\", 0.5]")
         elif key == "fix" and (not isinstance(value, dict) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) for v in value.values())):
-            bad(key, "a table of numbers such as { n = 64 }")
-        elif key == "target" and (isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0):
-            bad(key, "a positive number")
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value.values())):
+            bad(key, "a table of finite numbers such as { n = 64 }")
+        elif key == "target" and (isinstance(value, bool) or not isinstance(value, (int, float))
+                                  or not 0 < value < math.inf):
+            bad(key, "a positive finite number (a parameter value such as 65536)")
         elif key == "tolerance" and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                     or not value >= 0):
-            bad(key, "a number >= 0")
+                                     or not 0 <= value < math.inf):
+            bad(key, "a finite number >= 0")
         elif key == "rule" and not isinstance(value, str):
             bad(key, "a string such as \"Allreduce <= Reduce + Bcast\"")
 
@@ -153,6 +155,7 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
         raise ExpectationConfigError(f"{source}: unknown key(s) {sorted(bad)} in [defaults]; valid: "
                                      f"{sorted(DEFAULT_KEYS)}")
     entries = []
+    first_entry_named: dict = {}
     raw_entries = _tables(data, "expectation", source)
     raw_rules = _tables(data, "rule", source)
     for i, raw in enumerate(raw_entries):
@@ -165,6 +168,12 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
         name = merged.get("name") or merged.get("callpath")
         if not name:
             raise ExpectationConfigError(f"{where}: needs 'name' or 'callpath'")
+        if name in first_entry_named:
+            raise ExpectationConfigError(
+                f"{where}: the name {name!r} is already used by [[expectation]] #{first_entry_named[name] + 1}"
+                f"; the report and [[rule]] entries refer to functions by name, so give each entry its own name "
+                f"(an entry without a name is named after its callpath)")
+        first_entry_named[name] = i
         expectation = merged.get("expectation")
         try:
             if expectation is not None:
@@ -199,8 +208,6 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
         except ExpectationSyntaxError as error:
             raise ExpectationSyntaxError(f"{where}: {error}") from error
         target = raw.get("target")
-        if target is not None and (not isinstance(target, (int, float)) or target <= 0):
-            raise ExpectationConfigError(f"{where}: target must be a positive number, got {target!r}")
         rules.append(RuleEntry(rule, None if target is None else float(target), float(raw.get("tolerance", 0.0))))
     return ExpectationConfig(entries, rules, source)
 

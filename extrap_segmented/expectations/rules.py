@@ -11,6 +11,7 @@ transforming them into their asymptotic form").
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Optional
@@ -20,8 +21,11 @@ import numpy as np
 from extrap_segmented.expectations.complexity import ONE
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 
-_RULE = re.compile(r"^\s*(?P<lhs>.+?)\s*(?P<op><=|>=|<|>|≤|≥)\s*(?P<rhs>.+?)\s*$")
-_ADDEND = re.compile(r"^\s*(?:(?P<coef>\d+(?:\.\d*)?|\.\d+)\s*\*?\s*)?(?P<name>[A-Za-z_][\w.:\-\[\]]*|\"[^\"]+\")\s*$")
+# separators outside quotes: a comparison between the sides, "+" between addends
+_SEPARATOR = re.compile(r"<=|>=|≤|≥|<|>|\+")
+_COMPARISONS = {"<=": "<=", "<": "<=", "≤": "<=", ">=": ">=", ">": ">=", "≥": ">="}
+_WEIGHT = re.compile(r"(?P<weight>(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)(?P<gap>\s*\*\s*|\s+|)")
+MAX_RULE_LENGTH = 1000
 
 OK, VIOLATED, PREDICTED, ASYMPTOTIC = "ok", "violated", "predicted", "asymptotic"
 
@@ -40,37 +44,110 @@ class CrossFunctionRule:
         return {name for _, name in self.lhs + self.rhs}
 
 
-def _side(text: str, rule: str, offset: int) -> tuple:
-    addends = []
-    position = offset
-    for part in text.split("+"):
-        match = _ADDEND.match(part)
-        if not match:
-            error = ExpectationSyntaxError(
-                f"cannot parse rule {rule!r}: {part.strip()!r} is not a function name (optionally "
-                f"'2 * Name')\n  {rule}\n  {' ' * (position + len(part) - len(part.lstrip()))}^")
-            error.text, error.position = rule, position
-            raise error
-        addends.append((float(match.group("coef") or 1.0), match.group("name").strip('"')))
-        position += len(part) + 1
-    return tuple(addends)
+def _rule_error(rule: str, pos: int, message: str) -> ExpectationSyntaxError:
+    error = ExpectationSyntaxError(f"cannot parse rule {rule!r:.200}: {message} (at character {pos + 1})\n"
+                                   f"  {rule[:200]}\n  {' ' * min(pos, 200)}^")
+    error.text, error.position = rule, pos
+    return error
+
+
+def _segments(rule: str) -> list[tuple[str, int, str]]:
+    """``(text, start, separator after it)`` between the separators outside quotes."""
+    segments, start, pos, quote = [], 0, 0, None
+    while pos < len(rule):
+        char = rule[pos]
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        else:
+            match = _SEPARATOR.match(rule, pos)
+            if match:
+                segments.append((rule[start:pos], start, match.group()))
+                start = pos = match.end()
+                continue
+        pos += 1
+    if quote:
+        raise _rule_error(rule, rule.rindex(quote), f"the quote {quote} is not closed")
+    segments.append((rule[start:], start, ""))
+    return segments
+
+
+def _addend(rule: str, text: str, start: int) -> tuple[float, str]:
+    """``(weight, name)`` of one addend: ``Name``, ``2 * Name``, ``2 Name``, ``"quoted name"``."""
+    stripped = text.strip()
+    pos = start + len(text) - len(text.lstrip())
+    if not stripped:
+        raise _rule_error(rule, pos, "an empty addend is not a function name (write 'Name' or '2 * Name')")
+    weight = 1.0
+    match = _WEIGHT.match(stripped)
+    if match and len(match.group()) < len(stripped):
+        if not match.group("gap"):  # "2D_stencil": a name that starts with a digit
+            raise _rule_error(rule, pos, "write '2 * Name' for a weight, or quote a function name that starts "
+                                         "with a digit (\"2D stencil\")")
+        weight = float(match.group("weight"))
+        if not (math.isfinite(weight) and weight > 0):
+            raise _rule_error(rule, pos, f"the weight {match.group('weight')} must be a positive finite number")
+        pos += len(match.group())
+        stripped = stripped[len(match.group()):]
+    if stripped[0] in "\"'":
+        if stripped[-1] != stripped[0] or len(stripped) < 2 or stripped[0] in stripped[1:-1]:
+            raise _rule_error(rule, pos, "a quoted function name must be the whole addend (\"Bcast (BT)\")")
+        name = stripped[1:-1]
+        if not name.strip():
+            raise _rule_error(rule, pos, "an empty function name")
+        return weight, name
+    for char in "*\"'":
+        if char in stripped:
+            raise _rule_error(rule, pos + stripped.index(char),
+                              f"unexpected {char!r} in a function name; write the weight first ('2 * Name') "
+                              "and quote names that contain quotes or '*'")
+    return weight, stripped
+
+
+def rule_name(name: str) -> str:
+    """``name`` as it is written in a rule: as it is where that parses back to it, else quoted.
+
+    Raises:
+        InvalidInputError: the name holds both quote characters (it cannot be written in a rule).
+    """
+    bare = (name and name == name.strip() and not _WEIGHT.match(name) and not _SEPARATOR.search(name)
+            and not any(c in name for c in "*\"'"))
+    if bare:
+        return name
+    for quote in "\"'":
+        if quote not in name:
+            return f"{quote}{name}{quote}"
+    raise InvalidInputError(f"the function name {name!r} holds both quote characters and cannot be named in a rule")
 
 
 def parse_rule(text: str) -> CrossFunctionRule:
     """Parses ``"Allreduce <= Reduce + Bcast"`` (also ``>=``, ``2 * Bcast``, ``"quoted name"``).
 
-    ``<`` is read as ``<=`` (models are compared with a tolerance anyway); ``a >= b`` becomes
-    ``b <= a``.
+    Function names are the ``name`` of ``[[expectation]]`` entries, written as they are (any
+    script, inner spaces and brackets included: ``Bcast (BT)``, ``Allréduce``); a name that holds
+    ``+``, ``<``, ``>``, ``*`` or a quote, or starts with a digit, is written in double or single
+    quotes (``"a+b"``). A number before a name is its weight (``2 * Bcast`` or ``2 Bcast``). ``<``
+    is read as ``<=`` (models are compared with a tolerance anyway); ``a >= b`` becomes ``b <= a``.
 
     Raises:
-        ExpectationSyntaxError: no comparison operator or an unreadable side.
+        ExpectationSyntaxError: not exactly one comparison, an empty or unreadable addend, a weight
+            that is not a positive finite number; the message points at the place.
     """
-    match = _RULE.match(text or "")
-    if not match:
-        raise ExpectationSyntaxError(f"cannot parse rule {text!r}: expected 'A <= B + C'")
-    lhs = _side(match.group("lhs"), text, match.start("lhs"))
-    rhs = _side(match.group("rhs"), text, match.start("rhs"))
-    if match.group("op") in (">=", ">", "≥"):
+    if not isinstance(text, str) or not text.strip():
+        raise ExpectationSyntaxError(f"cannot parse rule {text!r:.80}: expected 'A <= B + C'")
+    if len(text) > MAX_RULE_LENGTH:
+        raise _rule_error(text, MAX_RULE_LENGTH, f"longer than {MAX_RULE_LENGTH} characters ({len(text):,})")
+    segments = _segments(text)
+    comparisons = [(i, sep) for i, (_, _, sep) in enumerate(segments) if sep in _COMPARISONS]
+    if len(comparisons) != 1:
+        where = len(text) if not comparisons else segments[comparisons[1][0] + 1][1] - len(comparisons[1][1])
+        raise _rule_error(text, where, "expected 'A <= B + C' with one comparison" if not comparisons else
+                          "a second comparison; a rule compares two sides once")
+    split, op = comparisons[0]
+    lhs = tuple(_addend(text, part, start) for part, start, _ in segments[:split + 1])
+    rhs = tuple(_addend(text, part, start) for part, start, _ in segments[split + 1:])
+    if _COMPARISONS[op] == ">=":
         lhs, rhs = rhs, lhs
     return CrossFunctionRule(text.strip(), lhs, rhs)
 

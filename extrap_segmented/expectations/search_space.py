@@ -12,8 +12,14 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from extrap_segmented.expectations.complexity import (ONE, ComplexityTerm, as_term, default_upper_bound,
-                                                     _fraction)
+                                                     _fraction, _range_problem)
 from extrap_segmented.exceptions import InvalidInputError
+
+# Candidate terms a search space may hold: every candidate is fitted to every function, so the
+# work of a validation grows with it (memory is bounded by validating large batches in parts). The
+# paper's spaces hold 17-30 terms, the data's own space 81 (about 2,700 at depth and refinement 5),
+# an expectation-tailored space of O(p^64) (the largest exponent an expectation may have) 1,025.
+MAX_SEARCH_TERMS = 5000
 
 
 def ruler_exponents(low, high, depth: int = 2) -> list[Fraction]:
@@ -27,8 +33,15 @@ def ruler_exponents(low, high, depth: int = 2) -> list[Fraction]:
         raise InvalidInputError(f"search-space bounds are reversed: lower exponent {low} > upper {high}")
     if depth < 0:
         raise InvalidInputError(f"depth must be >= 0, got {depth}")
-    ticks = {low, high}
     whole = int(low) if low == int(low) else int(low) + 1
+    # counted before building: whole exponents and both ends, each gap halved ``depth`` times
+    gaps = max(0, int(high) - whole + 1) + 1
+    if depth > 30 or gaps * 2 ** depth + 1 > MAX_SEARCH_TERMS:
+        count = f"{gaps * 2 ** depth + 1:,}" if depth <= 30 else f"2^{depth}"
+        raise InvalidInputError(
+            f"the search space from exponent {low} to {high} with depth {depth} would hold about {count} "
+            f"exponents (limit {MAX_SEARCH_TERMS:,} candidate terms): lower upper_bound or depth")
+    ticks = {low, high}
     ticks.update(Fraction(i) for i in range(whole, int(high) + 1) if low <= i <= high)
     for _ in range(depth):
         ordered = sorted(ticks)
@@ -41,6 +54,8 @@ def lower_class_exponents(centre: Fraction = Fraction(0), refinement: int = 0) -
     ``refinement`` further steps (±1, ±1/2, ..., ±1/refinement around 1 and the centre)."""
     if refinement < 0:
         raise InvalidInputError(f"refinement must be >= 0, got {refinement}")
+    if refinement > MAX_SEARCH_TERMS // 4:
+        raise InvalidInputError(f"refinement {refinement} would give more than {MAX_SEARCH_TERMS:,} candidate terms")
     base = {Fraction(1), _fraction(centre)}
     exponents = {Fraction(0)} | base
     for n in range(1, refinement + 1):
@@ -110,12 +125,22 @@ def build_search_space(expectation, *, lower_bound=None, upper_bound=None, depth
             f"{e.big_o()}")
     k = max(e.function_class, upper.function_class)
     exponents = set(ruler_exponents(lower.exponent_in_class(k), upper.exponent_in_class(k), depth))
+    extra_exponents = list(extra_exponents)
+    if len(extra_exponents) > MAX_SEARCH_TERMS:
+        raise InvalidInputError(f"{len(extra_exponents):,} search exponents are more than the {MAX_SEARCH_TERMS:,} "
+                                "candidate terms a search space may hold")
     exponents.update(parse_exponent_list(extra_exponents))
     exponents.add(e.exponent_in_class(k))
     if k > 1:
         multipliers = lower_class_exponents(e.exponent_in_class(k - 1), refinement)
     else:
         multipliers = [Fraction(0)]
+    extra_terms = list(extra_terms)
+    size = len(exponents) * len(multipliers) + len(extra_terms)
+    if size > MAX_SEARCH_TERMS:
+        raise InvalidInputError(
+            f"the search space would hold {size:,} candidate terms (limit {MAX_SEARCH_TERMS:,}): lower upper_bound, "
+            "depth or refinement, or use fewer search_exponents")
     terms = {ComplexityTerm.of_class(k, i) * ComplexityTerm.of_class(k - 1, j) if k > 1
              else ComplexityTerm.of_class(k, i)
              for i in exponents for j in multipliers}
@@ -130,14 +155,21 @@ def parse_exponent_list(values: Sequence) -> list[Fraction]:
     """Exponents from user input: numbers or strings like ``"1/3"``.
 
     Raises:
-        InvalidInputError: an entry is not a number.
+        InvalidInputError: an entry is not a number, or outside the range of exponents
+            (:func:`~extrap_segmented.expectations.complexity.parse_expectation`).
     """
     result = []
     for value in values:
         try:
-            result.append(Fraction(value) if isinstance(value, str) else _fraction(value))
-        except (ValueError, TypeError, ZeroDivisionError):
-            raise InvalidInputError(f"search exponent {value!r} is not a number such as 0.25 or '1/3'") from None
+            if isinstance(value, str) and len(value) > 40:
+                raise ValueError
+            exponent = Fraction(value) if isinstance(value, str) else _fraction(value)
+        except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+            raise InvalidInputError(f"search exponent {value!r:.60} is not a number such as 0.25 or '1/3'") from None
+        problem = _range_problem(exponent)
+        if problem:
+            raise InvalidInputError(f"search exponent {value!r}: {problem}")
+        result.append(exponent)
     return result
 
 
@@ -175,6 +207,10 @@ def build_data_space(*, lower_bound=None, upper_bound=None, depth: int = 2, refi
     Raises:
         InvalidInputError: reversed bounds, bad depth or exponents.
     """
+    extra_exponents, extra_terms = list(extra_exponents), list(extra_terms)
+    if len(extra_exponents) + len(extra_terms) > MAX_SEARCH_TERMS:
+        raise InvalidInputError(f"{len(extra_exponents) + len(extra_terms):,} extra search exponents and terms are "
+                                f"more than the {MAX_SEARCH_TERMS:,} candidate terms a search space may hold")
     extras = parse_exponent_list(extra_exponents)
     terms = {ONE}
     for k, high in DATA_SPACE_LIMITS.items():
@@ -193,6 +229,9 @@ def build_data_space(*, lower_bound=None, upper_bound=None, depth: int = 2, refi
                     term = term * ComplexityTerm.of_class(k - 1, j)
                 terms.add(term)
     terms.update(as_term(t) for t in extra_terms)
+    if len(terms) > MAX_SEARCH_TERMS:
+        raise InvalidInputError(f"the search space would hold {len(terms):,} candidate terms (limit "
+                                f"{MAX_SEARCH_TERMS:,}): lower depth or refinement, or use fewer search_exponents")
     lower = ONE if lower_bound is None else as_term(lower_bound, what="lower bound")
     top = max(terms)
     upper = top if upper_bound is None else as_term(upper_bound, what="upper bound")

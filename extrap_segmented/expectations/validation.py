@@ -24,7 +24,7 @@ import numpy as np
 
 from extrap_segmented.expectations.complexity import (ComplexityTerm, DeviationLimits, Expectation,
                                                      as_term, default_upper_bound, deviation_limits,
-                                                     parse_expectation)
+                                                     parameter_text, parse_expectation)
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregation_name,
                                               check_parameter_values, fit_models, repetition_reducer)
@@ -47,6 +47,10 @@ def judge(model: ComplexityTerm, limits: DeviationLimits) -> str:
 #: among them) instead of passing as the expectation
 PROBE_TERMS = tuple(sorted({ComplexityTerm(log=Fraction(i, 2)) for i in range(1, 9)}
                            | {ComplexityTerm(power=Fraction(i, 4), log=j) for i in range(1, 17) for j in (0, 1)}))
+
+
+#: values (functions x candidate terms x points) fitted at once; larger batches go in parts
+BATCH_ELEMENTS = 1 << 22
 
 
 def probe_terms(space: SearchSpace, x) -> list:
@@ -218,8 +222,13 @@ class ValidationResult:
         """True unless the verdict is ``no match``."""
         return self.verdict != NO_MATCH
 
+    @property
+    def written_variable(self) -> str:
+        """The parameter as terms write it, so that they parse back (quoted where it is no plain name)."""
+        return parameter_text(self.variable)
+
     def _bounded(self, term: ComplexityTerm) -> str:
-        v = self.variable
+        v = self.written_variable
         if self.upper_bound is not None and term >= self.upper_bound and term != self.expectation.term:
             return "≥ " + self.upper_bound.big_o(v)
         if (self.lower_bound is not None and not self.lower_bound.is_constant and term == self.lower_bound
@@ -251,7 +260,7 @@ class ValidationResult:
     def notes(self) -> list:
         """Remarks a reader must see: model at a search-space bound, negative predictions,
         where to measure to decide an inconclusive verdict."""
-        v = self.variable
+        v = self.written_variable
         notes = []
         if self.changes:
             notes.append(self.changes_note)
@@ -311,7 +320,7 @@ class ValidationResult:
 
     def row(self) -> dict:
         """The table row: function-independent columns as strings/floats."""
-        v = self.variable
+        v = self.written_variable
         divergence = self.divergence.big_o(v)
         span = self.range_text
         if self.changes:
@@ -340,11 +349,11 @@ class ValidationResult:
     def to_dict(self) -> dict:
         """JSON-ready summary, including exact exponents for regression baselines."""
         data = self.row()
+        v = self.written_variable
         data.update({
             "parameter": self.variable,
-            "model_term_exact": self.model.leading_term.format(self.variable, exact=True),
-            "range_exact": [self.model.range_low.format(self.variable, exact=True),
-                            self.model.range_high.format(self.variable, exact=True)],
+            "model_term_exact": self.model.leading_term.format(v, exact=True),
+            "range_exact": [self.model.range_low.format(v, exact=True), self.model.range_high.format(v, exact=True)],
             "constant": self.model.constant,
             "coefficient": self.model.coefficient,
             "points": self.model.n_points,
@@ -360,10 +369,10 @@ class ValidationResult:
                         for r in self.regimes],
             # the search space, so that regression mode can validate in the same space later
             "search_space": {"lower_bound": None if self.lower_bound is None else
-                             self.lower_bound.format(self.variable, exact=True),
+                             self.lower_bound.format(v, exact=True),
                              "upper_bound": None if self.upper_bound is None else
-                             self.upper_bound.format(self.variable, exact=True),
-                             "terms": [t.format(self.variable, exact=True) for t in self.search_terms]},
+                             self.upper_bound.format(v, exact=True),
+                             "terms": [t.format(v, exact=True) for t in self.search_terms]},
         })
         return data
 
@@ -670,6 +679,7 @@ class ScalabilityValidator:
                 extra_terms=self.extra_terms)
         self.aggregation_ = aggregation_name(self.aggregation)
         self.variable_ = self.variable or expectation.variable or "p"
+        _check_variables(self, expectation)
 
     def fit(self, x, y) -> "ScalabilityValidator":
         """Fits the model of ``y`` over ``x`` (repetitions as repeated ``x`` or (n, r) ``y``)."""
@@ -697,6 +707,11 @@ class ScalabilityValidator:
         if x.ndim != 1 or x.shape[0] != Y.shape[1]:
             raise InvalidInputError(f"{x.shape} parameter values do not match values of shape {Y.shape}")
         x_u = np.unique(x)
+        # Memory grows with functions x candidates x points: large batches are validated in parts
+        # (each series' result depends on its own row only, so the parts give the same results).
+        rows = max(1, BATCH_ELEMENTS // ((len(self.search_space_) + len(PROBE_TERMS)) * len(x_u)))
+        if Y.shape[0] > rows:
+            return [r for start in range(0, Y.shape[0], rows) for r in self.validate_many(x, Y[start:start + rows])]
         space = self.search_space_
         if self.search == "data" and np.any(x_u < 1) and np.all(x_u > 0):
             # log terms are undefined below 1: the data's own space keeps the others (the
@@ -838,6 +853,21 @@ class ScalabilityValidator:
         if not hasattr(self, "result_"):
             raise NotFittedError("ScalabilityValidator.verdict_ read before fit")
         return self.result_.verdict
+
+
+def _check_variables(validator: "ScalabilityValidator", expectation: Expectation) -> None:
+    """The deviation and the bounds must be written in the expectation's parameter: a bound in
+    ``q`` on an expectation in ``p`` is not a bound in ``p``."""
+    named = validator.variable or expectation.variable
+    for key in ("deviation", "lower_bound", "upper_bound"):
+        value = getattr(validator, key)
+        if not isinstance(value, str):
+            continue
+        variable = parse_expectation(value, allow_decreasing=True).variable
+        if variable is not None and named is not None and variable != named:
+            raise InvalidInputError(f"{key} {value!r} is in parameter {variable!r}, but the expectation "
+                                    f"{expectation.text!r} is in {named!r}")
+        named = named or variable
 
 
 def replace_options(validator: ScalabilityValidator, **changes) -> ScalabilityValidator:

@@ -56,3 +56,26 @@ def test_sum_last_adds_in_order():
     A = np.array([[1e16, 1.0, -1e16, 1.0], [0.1, 0.2, 0.3, 0.4]])
     assert sum_last(A).tolist() == [((1e16 + 1.0) - 1e16) + 1.0, ((0.1 + 0.2) + 0.3) + 0.4]
     assert sum_last(np.zeros((3, 0))).tolist() == [0.0, 0.0, 0.0]
+
+
+def test_large_batches_are_validated_in_parts_with_the_same_results(monkeypatch):
+    """Memory grows with functions x candidates x points; a batch larger than BATCH_ELEMENTS is
+    validated in parts, which changes no result (each series' result depends on its row only)."""
+    import tracemalloc
+    from extrap_segmented.expectations import validation
+    rng = np.random.default_rng(3)
+    x = np.array([4.0, 8, 16, 32, 64, 128, 256])
+    Y = _series(rng, x, 40, 3)
+    whole = ScalabilityValidator("O(p^4)").validate_many(np.repeat(x, 3), Y.reshape(40, -1))
+    monkeypatch.setattr(validation, "BATCH_ELEMENTS", 2000)  # parts of about three series
+    parts = ScalabilityValidator("O(p^4)").validate_many(np.repeat(x, 3), Y.reshape(40, -1))
+    assert [r.to_dict() for r in parts] == [r.to_dict() for r in whole]
+    # 400 series in an expectation-tailored space of O(p^64), 1,025 candidate terms: bounded by the
+    # parts (2^20 values), 120 MiB traced in one batch
+    Y = np.repeat(x[None, :], 400, axis=0) * (1 + 0.05 * rng.standard_normal((400, len(x))))
+    monkeypatch.setattr(validation, "BATCH_ELEMENTS", 1 << 20)
+    tracemalloc.start()
+    ScalabilityValidator("O(p^64)", search="expectation").validate_many(x, Y)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 80 << 20, peak

@@ -182,3 +182,80 @@ def test_unknown_directory_is_a_clear_error(tmp_path):
                          timeout=120)
     assert run.returncode == 1
     assert f"{tmp_path / 'missing'} is not a directory" in run.stderr
+
+
+def _run_failing(*args, timeout: float = 120) -> tuple[subprocess.CompletedProcess, float]:
+    import time
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "EXTRAP_SEGMENTED_DISABLE")}
+    began = time.perf_counter()
+    run = subprocess.run([str(Path(sys.executable).with_name("extrap-segmented")), "run", *map(str, args)],
+                         capture_output=True, text=True, env=env, timeout=timeout)
+    return run, time.perf_counter() - began
+
+
+@pytest.mark.slow
+def test_an_unreachable_scheduler_is_one_line_within_the_connect_timeout(fixtures_dir):
+    """Was: a 52-line traceback after 30 s."""
+    import socket
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    run, seconds = _run_failing("--cube-ranks", fixtures_dir / "cube" / "gather-switch-p", "--scheduler",
+                                f"tcp://127.0.0.1:{port}", "--connect-timeout", "2")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [
+        f"extrap-segmented run: cannot connect to the Dask scheduler at 'tcp://127.0.0.1:{port}' "
+        f"(--connect-timeout 2 s): Timed out trying to connect to tcp://127.0.0.1:{port} after 2 s"]
+    assert seconds < 30
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("answer", [b"HTTP/1.1 400 Bad Request\r\n\r\n", bytes(range(256)) * 64])
+def test_an_address_that_is_no_dask_scheduler_is_one_line(fixtures_dir, answer):
+    import socket
+    import threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer_everyone():
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            with connection:
+                try:
+                    connection.sendall(answer)
+                except OSError:
+                    pass
+    threading.Thread(target=answer_everyone, daemon=True).start()
+    try:
+        port = server.getsockname()[1]
+        run, seconds = _run_failing("--cube-ranks", fixtures_dir / "cube" / "gather-switch-p", "--scheduler",
+                                    f"tcp://127.0.0.1:{port}", "--connect-timeout", "3")
+    finally:
+        server.close()
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"extrap-segmented run: cannot connect to the Dask scheduler at "
+                                                   f"'tcp://127.0.0.1:{port}'")
+    assert seconds < 40
+
+
+@pytest.mark.parametrize("address", ["nonsense:port", "tcp://"])
+def test_a_malformed_scheduler_address_is_one_line(fixtures_dir, address):
+    run, _ = _run_failing("--cube-ranks", fixtures_dir / "cube" / "gather-switch-p", "--scheduler", address,
+                          "--connect-timeout", "2")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "cannot connect to the Dask scheduler" in run.stderr
+
+
+@pytest.mark.slow
+def test_more_local_workers_than_cores_are_capped(fixtures_dir):
+    from extrap_segmented.adapters.parallel.runner import available_cores
+    run, _ = _run_failing("--cube-ranks", fixtures_dir / "cube" / "gather-switch-p", "--workers", "1000",
+                          "--disable-progress", "--print", "callpaths", timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert (f"--workers 1000 asks for more worker processes than the {available_cores()} cores of this machine; "
+            f"{available_cores()} are started") in run.stderr

@@ -13,7 +13,7 @@ from approx_text import assert_text_close
 
 from extrap_segmented.adapters.parallel.runner import (MIN_PARALLEL_SECONDS, available_cores, map_kernels,
                                                       parallel_threshold, plan_chunks, probe_size, resolve_jobs)
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.exceptions import InvalidInputError, OptionWarning
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 
@@ -133,7 +133,9 @@ def test_chunks_cover_every_kernel_once_in_order():
 
 def test_jobs_values():
     assert resolve_jobs(0) == resolve_jobs(None) == available_cores()
-    assert resolve_jobs(3) == 3
+    assert resolve_jobs(1) == 1
+    with pytest.warns(OptionWarning, match=rf"jobs=1000 asks for more worker processes than the {available_cores()} cores"):
+        assert resolve_jobs(1000) == available_cores()
     assert resolve_jobs(-1) == available_cores()
     with pytest.raises(InvalidInputError, match="option jobs must be an integer.*'many'"):
         resolve_jobs("many")
@@ -148,7 +150,9 @@ def test_extrap_output_the_same_for_every_jobs_value(cube_set, run_tool, modeler
     monkeypatch.setenv("EXTRAP_SEGMENTED_MIN_PARALLEL_SECONDS", "0")
     outputs = {}
     for jobs in (1, 2, 3):
-        run = run_tool("extrap", "--cube-ranks", cube_set, "--modeler", modeler, "--options", f"jobs={jobs}",
+        # the set's parameter is n: the expectation must be written in it (O(p) is refused, not read as O(n))
+        options = [f"jobs={jobs}"] + (["expectation=O(n)"] if modeler == "expectation" else [])
+        run = run_tool("extrap", "--cube-ranks", cube_set, "--modeler", modeler, "--options", *options,
                        "--print", "all")
         assert run.returncode == 0, run.stderr[-2000:]
         outputs[jobs] = run.stdout

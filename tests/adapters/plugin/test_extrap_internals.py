@@ -28,7 +28,7 @@ def test_every_internal_has_a_test_here():
               "BaseSchema.dump/load", "experiment_io.write_experiment",
               "ModelGenerator.model_all", "io_helper.create_call_tree while loading", "experiment_io file layout",
               "ModelerWidget.ModelerOptionsWidget", "MainWidget.ImportOptionsDialog", "GraphWidget.create_context_menu",
-              "DynamicOptionsWidget hooks"}
+              "DynamicOptionsWidget hooks", "io_helper.validate_experiment", "reader read_experiment"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -366,3 +366,36 @@ def test_internal_DynamicOptionsWidget_hooks_keep_their_signatures():
     for caller, called in (("_create_options", "_determine_label"), ("_create_options", "_determine_field"),
                            ("_determine_field", "_check_and_apply"), ("init_ui", "reset_options")):
         assert called in inspect.getsource(getattr(form, caller)), f"DynamicOptionsWidget.{caller} no longer calls {called}"
+
+
+def test_internal_io_helper_validate_experiment_is_every_reader_s_last_step_looked_up_at_call_time():
+    """Extra-P's readers call ``io_helper.validate_experiment`` (looked up in its module) on the
+    experiment they built; the plugin checks the parameter values there first."""
+    import inspect as inspect_
+    from extrap.fileio import io_helper
+    from extrap.fileio.file_reader import all_readers
+    assert getattr(io_helper.validate_experiment, "extrap_segmented_checked", False), \
+        "io_helper.validate_experiment: not replaced"
+    assert list(inspect_.signature(io_helper.validate_experiment.__wrapped__).parameters)[:1] == ["experiment"]
+    stock = [r for r in dict(all_readers).values() if r.__module__.startswith("extrap.")]
+    assert {r.NAME for r in stock} >= {"text", "json", "cube", "talpas"}
+    for reader in stock:
+        if reader.NAME == "jsonlines":
+            continue  # its module-level function does it: checked below
+        source = inspect_.getsource(inspect_.getmodule(reader))
+        assert "io_helper.validate_experiment(" in source, f"{reader.NAME}: no longer calls validate_experiment"
+
+
+def test_internal_reader_read_experiment_is_wrapped_once_for_every_reader(tmp_path):
+    from extrap.fileio.experiment_io import ExperimentReader
+    from extrap.fileio.file_reader import all_readers
+    from extrap.util.exceptions import InvalidExperimentError
+    for reader in [*dict(all_readers).values(), ExperimentReader]:
+        method = reader.read_experiment
+        assert getattr(method, "extrap_segmented_checked", False), f"{reader.__name__}.read_experiment not wrapped"
+        assert not getattr(method.__wrapped__, "extrap_segmented_checked", False), "wrapped twice"
+        assert list(inspect.signature(method.__wrapped__).parameters)[:2] == ["self", "path"], reader.__name__
+    data = tmp_path / "strings.json"
+    data.write_text('{"parameters": ["p"], "measurements": {"a": {"time": [{"point": ["8"], "values": [1.0]}]}}}')
+    with pytest.raises(InvalidExperimentError, match=rf"^{tmp_path}/strings.json: parameter p has the text '8'"):
+        all_readers["json"]().read_experiment(str(data))

@@ -94,7 +94,7 @@ def test_segmented_clustered_and_expectation_results_as_columns():
     assert _row(clustered, "solve")["Avg time/rank_n_classes"] == 1       # max/min within 10 %: balanced
 
     expected = model_thicket(tk, "jobsize", modeler="expectation", metrics=["Avg time/rank"],
-                             options={"expectation": "O(log p)"}, imbalance=False)
+                             options={"expectation": "O(log jobsize)"}, imbalance=False)
     assert _row(expected, "solve")["Avg time/rank_verdict"] == "match"
     assert _row(expected, "MPI_Allreduce")["Avg time/rank_verdict"] != "match"   # constant, not log p
 
