@@ -52,5 +52,7 @@ def make_atomic(write_experiment: Callable) -> Callable:
 
 
 def install() -> None:
-    """Makes the command line's and the GUI's ``write_experiment`` atomic (idempotent)."""
+    """Makes the command line's and the GUI's ``write_experiment`` atomic (idempotent), and the values
+    it writes readable beyond Extra-P's 1 GiB chunk (``fix_value_writer_references``)."""
     extrap_internals.wrap_write_experiment(make_atomic)
+    extrap_internals.fix_value_writer_references()

@@ -47,6 +47,7 @@ INTERNALS = (
     "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
     "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
     "experiment_io file layout",           # saving with values streamed in (extrap-segmented run)
+    "ValueWriter.write_values reference",  # saved per-rank values: the flushing array's reference fixed
     "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
     "MainWidget.ImportOptionsDialog",      # GUI: the import dialog class of readers with options
     "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
@@ -166,6 +167,29 @@ def unwrap_format_all() -> None:
 
 
 # -- saving ------------------------------------------------------------------------------------
+
+def fix_value_writer_references() -> None:
+    """Makes ``extrap.fileio.values_io.ValueWriter.write_values`` return the right reference (idempotent).
+
+    Extra-P 4.2.5's writer keeps arrays until 1 GiB is pending, then writes them as one chunk; the
+    array whose write triggers that flush is written in the chunk being closed, but its reference
+    carries the next chunk's number. So an experiment with more than 1 GiB of kept values (per-rank
+    Cube data) saved one array per GiB that reads back another measurement's values, or cannot be
+    read at all. The reference is taken before the write: the chunk the array goes into.
+    """
+    from extrap.fileio.values_io import ValueWriter
+    original = ValueWriter.write_values
+    if getattr(original, "extrap_segmented_fixed", False):
+        return
+
+    def write_values(self, values):
+        chunk = self.chunk_index
+        _, index = original(self, values)
+        return chunk, index
+
+    write_values.extrap_segmented_fixed = True
+    write_values.__wrapped__ = original
+    ValueWriter.write_values = write_values
 
 def wrap_write_experiment(make_wrapper: Callable[[Callable], Callable]) -> None:
     """Replaces ``extrap.fileio.experiment_io.write_experiment`` by ``make_wrapper(original)``

@@ -28,7 +28,8 @@ def test_every_internal_has_a_test_here():
               "BaseSchema.dump/load", "experiment_io.write_experiment",
               "ModelGenerator.model_all", "io_helper.create_call_tree while loading", "experiment_io file layout",
               "ModelerWidget.ModelerOptionsWidget", "MainWidget.ImportOptionsDialog", "GraphWidget.create_context_menu",
-              "DynamicOptionsWidget hooks", "io_helper.validate_experiment", "reader read_experiment"}
+              "DynamicOptionsWidget hooks", "io_helper.validate_experiment", "reader read_experiment",
+              "ValueWriter.write_values reference"}
     assert set(extrap_internals.INTERNALS) == tested
 
 
@@ -399,3 +400,41 @@ def test_internal_reader_read_experiment_is_wrapped_once_for_every_reader(tmp_pa
     data.write_text('{"parameters": ["p"], "measurements": {"a": {"time": [{"point": ["8"], "values": [1.0]}]}}}')
     with pytest.raises(InvalidExperimentError, match=rf"^{tmp_path}/strings.json: parameter p has the text '8'"):
         all_readers["json"]().read_experiment(str(data))
+
+
+def test_internal_ValueWriter_write_values_reference_is_the_chunk_the_array_is_written_in(tmp_path, monkeypatch):
+    """Saved per-rank values beyond Extra-P's chunk size read back as saved (Extra-P 4.2.5 gives the array
+    that fills a chunk the next chunk's number: it then reads another measurement's values)."""
+    import warnings
+    from extrap.fileio import experiment_io
+    from extrap.fileio.values_io import ValueWriter
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+
+    original_init = ValueWriter.__init__
+
+    def small_chunks(self, *args, **kwargs):  # a chunk every ~3 arrays instead of every GiB
+        original_init(self, *args, **kwargs)
+        self.max_memory_size = 3 * (128 + 16 * 8)
+
+    monkeypatch.setattr(ValueWriter, "__init__", small_chunks)
+    assert getattr(ValueWriter.write_values, "extrap_segmented_fixed", False), "ValueWriter.write_values: not fixed"
+    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "cube"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        experiment = CubeRankReader().read_experiment(fixtures / "gather-switch-p")
+    saved = {(key, m.coordinate.as_tuple()): m.values.copy() for key, ms in experiment.measurements.items()
+             for m in ms}
+    target = tmp_path / "saved.extra-p"
+    experiment_io.write_experiment(experiment, str(target))
+    back = experiment_io.read_experiment(str(target))
+    read = {(key, m.coordinate.as_tuple()): m.values for key, ms in back.measurements.items() for m in ms}
+    assert read.keys() == saved.keys()
+    wrong = [key for key in saved if not np.array_equal(read[key], saved[key])]
+    assert not wrong, f"{len(wrong)} of {len(saved)} arrays read back other values, e.g. {wrong[:2]}"
+
+    # Extra-P's own method, for the record: the array that fills a chunk gets the next chunk's number
+    writer = ValueWriter.__new__(ValueWriter)
+    small_chunks(writer, None)
+    writer.write_to_file = lambda: None
+    references = [ValueWriter.write_values.__wrapped__(writer, np.zeros(16)) for _ in range(3)]
+    assert references[-1] == (1, 2), "ValueWriter.write_values: Extra-P changed its references (fixed upstream?)"
