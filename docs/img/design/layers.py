@@ -51,7 +51,7 @@ def draw(path: Path = OUT) -> Path:
 
     # Layer bands
     for y, h, label, color in ((7.0, 2.05, "Extra-P (unchanged, imported)", "#e8eef7"),
-                               (2.9, 3.85, "adapters/  →  extrap_segmented.adapters   (Extra-P, pluggy, pytest glue)",
+                               (2.9, 3.85, "extrap_segmented/adapters/  →  extrap_segmented.adapters   (Extra-P, pluggy, pytest glue)",
                                 "#fdf3e3"),
                                (0.2, 2.5, "extrap_segmented/   pure core: numpy, scipy (matplotlib lazily in plot.py)",
                                 "#e9f5ea")):
