@@ -18,6 +18,7 @@ SINGLE_PARAMETER_MODELERS = (
 )
 MULTI_PARAMETER_MODELERS = (
     ("extrap_segmented.adapters.clustering.modeler", "ClusteredMultiParameterModeler"),
+    ("extrap_segmented.adapters.segmentation.multiparameter", "SegmentedMultiParameterModeler"),
 )
 FILE_READERS = (
     ("extrap_segmented.adapters.cube.reader", "CubeRankReader"),

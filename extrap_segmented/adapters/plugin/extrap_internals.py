@@ -64,6 +64,7 @@ RELIED_ON_PUBLIC = (
     "extrap.fileio.io_helper.validate_experiment",     # Extra-P's checks of a read experiment (Cube reader)
     "extrap.modelers.multi_parameter.Default",         # Extra-P's multi-parameter modeler (clustering)
     "all_modelers/all_readers",                        # the registries as module attributes
+    "extrap.modelers.multi_parameter.Default.find_best_measurement_points",  # averaged 1-D points (multi-parameter Segmented)
 )
 
 

@@ -177,7 +177,7 @@ def test_relied_on_public_names_keep_their_signatures():
     assert set(extrap_internals.RELIED_ON_PUBLIC) == {
         "extrap.modelers.loader.create_schema", "extrap.fileio.io_helper.create_call_tree",
         "extrap.fileio.io_helper.validate_experiment", "extrap.modelers.multi_parameter.Default",
-        "all_modelers/all_readers"}
+        "all_modelers/all_readers", "extrap.modelers.multi_parameter.Default.find_best_measurement_points"}
     assert list(inspect.signature(loader.create_schema).parameters) == ["cls"], \
         "extrap.modelers.loader.create_schema changed"
     tree_parameters = inspect.signature(io_helper.create_call_tree).parameters
@@ -186,6 +186,8 @@ def test_relied_on_public_names_keep_their_signatures():
     assert list(inspect.signature(io_helper.validate_experiment).parameters)[:2] == ["experiment", "progress_bar"], \
         "extrap.fileio.io_helper.validate_experiment changed"
     assert issubclass(multi_parameter.Default, MultiParameterModeler), "extrap.modelers.multi_parameter.Default changed"
+    assert list(inspect.signature(multi_parameter.Default.find_best_measurement_points).parameters) == \
+        ["self", "measurements"], "extrap.modelers.multi_parameter.Default.find_best_measurement_points changed"
     for module, name in ((single_parameter, "all_modelers"), (multi_parameter, "all_modelers"),
                          (file_reader, "all_readers")):
         assert hasattr(module, name), f"all_modelers/all_readers: {module.__name__}.{name} is gone"

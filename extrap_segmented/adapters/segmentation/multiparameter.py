@@ -1,0 +1,313 @@
+"""Extra-P multi-parameter modeler "Segmented": changes along one parameter of a (p, n) grid.
+
+Registered under the same NAME as the single-parameter ``Segmented``, in Extra-P's registry of
+multi-parameter modelers, so ``--modeler segmented`` works on experiments with any number of
+parameters. Per kernel:
+
+1. the single-parameter change-point search (the ``Segmented`` modeler's own, with its options)
+   runs on every slice along every parameter (``extrap_segmented.segmentation.multi``);
+2. a change at the same location in every slice along n (an eager limit at every p) is modeled
+   once: a PMNF term per segment of n (from Extra-P's averaged single-parameter points), the
+   other parameters' terms, combined as a product or a sum, whichever fits better — printed
+   ``(a + b * n^(1) for n<=4096; c + d * n^(1) for n>=8192) * log2(p)^(1)``;
+3. a change whose location moves with the other parameters is reported per slice, and the
+   kernel keeps Extra-P's multi-parameter model; a smooth kernel gets that model unchanged.
+
+Segments with too few values of the changing parameter get one warning naming that parameter
+and the values to measure next in it (at every value of the others).
+"""
+from __future__ import annotations
+
+import copy
+import math
+import warnings
+from typing import Any, Sequence
+
+import numpy as np
+
+from extrap.entities.functions import MultiParameterFunction, MultiParameterFunctionSchema, SingleParameterFunction
+from extrap.entities.hypotheses import MultiParameterHypothesis
+from extrap.entities.measurement import Measure, Measurement
+from extrap.entities.model import Model
+from extrap.entities.terms import MultiParameterTerm, SegmentedTerm
+from extrap.modelers import multi_parameter
+from extrap.modelers.abstract_modeler import MultiParameterModeler
+from extrap.modelers.loader import create_schema
+from extrap.modelers.modeler_options import modeler_options
+from extrap.util.exceptions import RecoverableError
+from extrap.util.progress_bar import DUMMY_PROGRESS
+
+from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.adapters.plugin import extrap_internals
+from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
+from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotation, SegmentationWarning,
+                                                            SegmentedChangePointModeler, _quantum, _where)
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, ParameterChanges, changes_along,
+                                                 describe_location, describe_moving, fit_separable, segment_masks)
+from extrap_segmented.segmentation.suggest import suggest_measurements
+
+DEFAULT_NAMES = ("p", "q", "r", "s", "t")
+
+
+class AlongParameterFunction(MultiParameterFunction):
+    """A multi-parameter function with one segmented factor: the terms of Extra-P's
+    ``MultiParameterFunction``, one of which holds a ``SegmentedTerm`` in the changing parameter.
+    Evaluated by Extra-P's own code; only the text differs: the segments once, in parentheses."""
+
+    def to_string(self, *parameters: Any, format: Any = None) -> str:
+        if format is not None and str(getattr(format, "name", format)).upper() != "DEFAULT":
+            return super().to_string(*parameters, format=format)
+        names = [str(getattr(p, "name", p)) for p in parameters] or list(DEFAULT_NAMES)
+        parts = [] if self.constant_coefficient == 0 else [f"{self.constant_coefficient}"]
+        for term in self.compound_terms:
+            factors = [] if term.coefficient == 1 else [f"{term.coefficient}"]
+            for index, single in term.parameter_term_pairs:
+                name = names[index] if index < len(names) else f"x{index}"
+                factors.append(_segments_text(single, name) if isinstance(single, SegmentedTerm)
+                               else single.to_string(name))
+            parts.append(" * ".join(factors) or "1")
+        return " + ".join(parts) or "0"
+
+    def to_latex_string(self, *parameters: Any) -> str:
+        return self.to_string(*parameters)
+
+
+class AlongParameterFunctionSchema(MultiParameterFunctionSchema):
+    def create_object(self) -> AlongParameterFunction:
+        return AlongParameterFunction()
+
+
+def _segments_text(term: SegmentedTerm, name: str) -> str:
+    parts = []
+    for segment, (start, end) in zip(term.segments, term.intervals):
+        if math.isinf(start):
+            where = f"{name}<={end:g}"
+        elif math.isinf(end):
+            where = f"{name}>={start:g}"
+        else:
+            where = f"{start:g}<={name}<={end:g}"
+        parts.append(f"{segment.to_string(name)} for {where}")
+    return "(" + "; ".join(parts) + ")"
+
+
+@modeler_options
+class SegmentedMultiParameterModeler(MultiParameterModeler):
+    """``Segmented`` for experiments with two or more parameters (see the module docstring)."""
+
+    NAME = "Segmented"
+    DESCRIPTION = ("Finds changes of behaviour along each parameter (the single-parameter Segmented search on "
+                   "every slice): a change at the same location at every value of the other parameters is "
+                   "modeled once, a moving one is reported per slice; other kernels get Extra-P's "
+                   "multi-parameter model.")
+    consistent_share = modeler_options.add(0.67, float, "Share of the slices along a parameter that must show "
+                                                        "the same change location for one segmented model",
+                                           name="Consistent share")
+    # Ungrouped like every option of this class: Extra-P's CLI parser accepts the options of a
+    # single- and a multi-parameter modeler of one NAME only then (see clustering/modeler.py).
+    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+
+    parameter_names: tuple = ()
+    """The experiment's parameter names for messages; told by Extra-P's model generator."""
+
+    def __init__(self):
+        super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=SegmentedChangePointModeler())
+        extrap_internals.before_model_all(_tell_parameter_names)
+
+    # Options of the single-parameter Segmented given on the command line (--options window_size=7)
+    # are set on this modeler by Extra-P's CLI; they belong to the detection.
+    def _detector(self) -> SegmentedChangePointModeler:
+        inner = self.single_parameter_modeler
+        if not isinstance(inner, SegmentedChangePointModeler):
+            raise RecoverableError(f"--modeler segmented detects changes with the Segmented single-parameter "
+                                   f"modeler, not {getattr(inner, 'NAME', type(inner).__name__)}; for another "
+                                   f"single-parameter modeler use --modeler multi-parameter")
+        inner = copy.copy(inner)
+        for option in modeler_options.iter(inner):
+            if option.field in self.__dict__ and option.field != "jobs":
+                setattr(inner, option.field, self.__dict__[option.field])
+        inner.use_measure = self.use_measure
+        return inner
+
+    @summarised_run
+    def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
+        """Models every kernel; a kernel that fails is warned about and undefined, never fatal."""
+        detector = self._detector()
+        from extrap_segmented.adapters import option_rules
+        option_rules.check_options(detector, getattr(type(detector), "OPTION_RULES", {}))
+        if not 0 < float(self.consistent_share) <= 1:
+            raise RecoverableError(f"Segmented: consistent_share must be in (0, 1], got {self.consistent_share!r}")
+        kernels = [(list(ms), detector) for ms in measurements]
+        return map_kernels(self._model_item, kernels, self.jobs, progress_bar)
+
+    def _model_item(self, item) -> Model:
+        measurements, detector = item
+        return self._model_one(measurements, detector)
+
+    def create_model(self, measurements: Sequence[Measurement]) -> Model:
+        return self._model_one(list(measurements), self._detector())
+
+    @isolated_kernel(lambda self: undefined_model(self.use_measure))
+    def _model_one(self, measurements: list[Measurement], detector: SegmentedChangePointModeler) -> Model:
+        names = _names(self.parameter_names, measurements[0].coordinate.dimensions)
+        where = _where(measurements)
+        values = np.array([m.value(self.use_measure) for m in measurements], dtype=float)
+        X = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+        finite = np.isfinite(values) & np.isfinite(X).all(axis=1)
+        notes = []
+        if not finite.all():
+            note = (f"{where}: {int((~finite).sum())} of {len(values)} points are not finite; modeled the finite "
+                    f"points only")
+            warnings.warn(note, SegmentationWarning, stacklevel=2)
+            notes.append(note)
+            measurements = [m for m, ok in zip(measurements, finite) if ok]
+            X, values = X[finite], values[finite]
+        if len(measurements) < 2:
+            return undefined_model(self.use_measure)
+
+        def detect(x, y, rows):
+            searcher = detector._searcher()
+            if len(x) < searcher.min_points or len(np.unique(x)) != len(x):
+                return None
+            ordered = [measurements[i] for i in rows]
+            noise, repetitions = detector._noise(ordered)
+            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered))
+            if searcher.too_few_points_:
+                return None
+            if not searcher.segmented_:
+                return []
+            return [(x[b - 1], x[b - 1] if shared else x[b])
+                    for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_)]
+
+        results = [changes_along(X, values, d, detect, min_share=float(self.consistent_share))
+                   for d in range(X.shape[1])]
+        for result in results:
+            name = names[result.parameter]
+            others = ", ".join(n for j, n in enumerate(names) if j != result.parameter)
+            if result.kind == MOVING:
+                text = (f"{where}: the change in {name} moves with {others} ({describe_moving(result, names)}); "
+                        f"no single segmented model, modeled per slice (see the slices' locations)")
+                warnings.warn(text, SegmentationWarning, stacklevel=2)
+                notes.append(text)
+            elif result.kind == ISOLATED:
+                changed = result.changed_slices
+                notes.append(f"{where}: a change in {name} in only {len(changed)} of {result.checked} slices "
+                             f"({describe_moving(ParameterChanges(result.parameter, MOVING, (), tuple(changed)), names)}"
+                             f"); not modeled")
+        consistent = [r for r in results if r.kind == CONSISTENT]
+        base = self._plain_model(measurements)
+        if not consistent:
+            if notes:
+                base.annotations.append(SegmentationAnnotation(notes))
+            return base
+        chosen = consistent[0]
+        for other in consistent[1:]:
+            notes.append(f"{where}: also a change along {names[other.parameter]} at "
+                         + "; ".join(describe_location(names[other.parameter], loc) for loc in other.locations)
+                         + f"; modeled along {names[chosen.parameter]} only")
+        model = self._segmented_model(measurements, X, values, chosen, names, where, detector, notes)
+        return model if model is not None else base
+
+    def _plain_model(self, measurements: list[Measurement]) -> Model:
+        modeler = multi_parameter.Default()
+        modeler.single_parameter_modeler = VectorizedBasicModeler()
+        modeler.use_measure = self.use_measure
+        return modeler.create_model(measurements)
+
+    def _single_fit(self, measurements: list[Measurement]):
+        """The compound term of Extra-P's default single-parameter model (None: constant)."""
+        basic = VectorizedBasicModeler()
+        basic.use_measure = self.use_measure
+        x, y = basic._arrays(measurements)
+        if x is None:  # fewer than 3 points: the segment is a constant
+            return None
+        # the helper the Segmented modeler models its segments with: a short segment is warned about
+        # once, with the values to measure next, not again as Extra-P's "at least 5 points"
+        function = basic._plain_model(measurements, x, y).hypothesis.function
+        terms = list(getattr(function, "compound_terms", []) or [])
+        if not terms:
+            return None
+        term = copy.deepcopy(terms[0])
+        term.reset_coefficients()
+        return term
+
+    def _segmented_model(self, measurements, X, values, change: ParameterChanges, names, where, detector, notes):
+        d = change.parameter
+        averager = multi_parameter.Default()
+        averager.use_measure = self.use_measure
+        averaged = averager.find_best_measurement_points(measurements)  # per parameter, 1-D coordinates
+        masks_avg = segment_masks(np.array([m.coordinate[0] for m in averaged[d]]), change.locations)
+        segment_terms = [self._single_fit([m for m, keep in zip(averaged[d], mask) if keep]) for mask in masks_avg]
+        other_terms = {o: self._single_fit(averaged[o]) for o in range(X.shape[1]) if o != d}
+        other_terms = {o: t for o, t in other_terms.items() if t is not None}
+        fits = fit_separable(X, values, d, change.locations, [None if t is None else t.evaluate for t in segment_terms],
+                             [(o, t.evaluate) for o, t in other_terms.items()])
+        best = fits[0]
+        segments = []
+        for term, (a, b) in zip(segment_terms, best.segments):
+            function = SingleParameterFunction()
+            function.constant_coefficient = a
+            if term is not None:
+                term = copy.deepcopy(term)
+                term.coefficient = b
+                function.add_compound_term(term)
+            segments.append(function)
+        edges = [-math.inf] + [v for loc in change.locations for v in loc] + [math.inf]
+        intervals = np.array([(edges[2 * k], edges[2 * k + 1]) for k in range(len(segments))], dtype=float)
+        segmented = SegmentedTerm(segments, intervals)
+        if best.form == "product":
+            product = MultiParameterTerm((d, segmented), *((o, copy.deepcopy(t)) for o, t in other_terms.items()))
+            product.coefficient = 1
+            function = AlongParameterFunction(product)
+        else:
+            first = MultiParameterTerm((d, segmented))
+            first.coefficient = 1
+            rest = []
+            for (o, t), c in zip(other_terms.items(), best.others):
+                term = MultiParameterTerm((o, copy.deepcopy(t)))
+                term.coefficient = c
+                rest.append(term)
+            function = AlongParameterFunction(first, *rest)
+        hypothesis = MultiParameterHypothesis(function, self.use_measure)
+        hypothesis.compute_cost(measurements)
+        constant_cost = float(np.sum((values - values.mean()) ** 2))
+        hypothesis.compute_adjusted_rsquared(constant_cost, measurements)
+        model = Model(hypothesis)
+        name = names[d]
+        others = ", ".join(n for j, n in enumerate(names) if j != d)
+        summary = (f"Segmented along {name}: {len(segments)} segments, change at "
+                   + "; ".join(describe_location(name, loc) for loc in change.locations)
+                   + f" at every {others} ({len(change.changed_slices)} of {change.checked} slices)")
+        reliable = int(detector.reliable_segment_points)
+        masks = segment_masks(X[:, d], change.locations)
+        suggestions = []
+        for k, mask in enumerate(masks):
+            levels = np.unique(X[mask, d])
+            if len(levels) < reliable:
+                extend = "down" if k == 0 else ("up" if k == len(masks) - 1 else "none")
+                proposal = suggest_measurements(levels, reliable - len(levels), extend=extend)
+                suggestions += proposal
+                text = (f"{where}: segment {k + 1} ({name}={levels[0]:g}…{levels[-1]:g}) has only {len(levels)} "
+                        f"values of {name}, fewer than the {reliable} a reliable model needs; measure next at "
+                        + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it")
+                        + f" (at every {others})")
+                warnings.warn(text, SegmentationWarning, stacklevel=3)
+                notes.append(text)
+        model.annotations.append(SegmentationAnnotation([summary] + notes, suggestions))
+        model.segmented_parameter = d
+        return model
+
+
+def _names(known: Sequence[str], dimensions: int) -> list[str]:
+    names = list(known)[:dimensions]
+    return names + [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"x{i}" for i in range(len(names), dimensions)]
+
+
+def _tell_parameter_names(generator: Any) -> None:
+    if isinstance(generator.modeler, SegmentedMultiParameterModeler):
+        parameters = getattr(generator.experiment, "parameters", None) or []
+        generator.modeler.parameter_names = tuple(str(getattr(p, "name", p)) for p in parameters)
+
+
+create_schema(SegmentedMultiParameterModeler)
