@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from extrap_segmented.expectations.complexity import parse_expectation
+from extrap_segmented.expectations.multi import parse_multi_expectation
 from extrap_segmented.expectations.rules import CrossFunctionRule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 from extrap_segmented.expectations.fit import aggregation_name
@@ -176,11 +177,12 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
         first_entry_named[name] = i
         expectation = merged.get("expectation")
         try:
+            # one-parameter texts as before; products over several parameters (O(p*n)) by factor
             if expectation is not None:
-                parse_expectation(str(expectation))
+                parse_multi_expectation(str(expectation), allow_decreasing=False)
             for key in ("deviation", "lower_bound", "upper_bound"):
                 if merged.get(key) is not None:
-                    parse_expectation(str(merged[key]))
+                    parse_multi_expectation(str(merged[key]), allow_decreasing=False)
             aggregation = aggregation_name(merged.get("aggregation", "median"))
         except ExpectationSyntaxError as error:
             raise ExpectationSyntaxError(f"{where}: {error}") from error

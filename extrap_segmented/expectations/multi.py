@@ -146,9 +146,8 @@ def parse_multi_expectation(text: str, *, allow_decreasing: bool = True) -> Mult
             continue
         factors[name] = Expectation(text=f"O({expectation.term.format(parameter_text(name), exact=True)})",
                                     term=expectation.term, variable=name)
-    if not allow_decreasing and any(e.term < ONE for e in factors.values()):
-        shrinking = next(n for n, e in factors.items() if e.term < ONE)
-        raise ExpectationSyntaxError(f"cannot validate {text!r}: its factor in {shrinking} shrinks")
+    # a shrinking factor (1/p of O(n^2/p)) is validated as y / E_p against O(1), so a product
+    # over several parameters is accepted with it; allow_decreasing applies to one-parameter texts
     return MultiExpectation(text, factors)
 
 

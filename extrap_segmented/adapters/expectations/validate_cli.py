@@ -267,6 +267,15 @@ def collect_rows(experiment, config, args, baseline, notes):
                 if expectation is None:
                     raise ExpectationConfigError(f"{config.source}: {where}: no expectation (and no baseline "
                                                  f"entry for {label!r})")
+                from extrap_segmented.adapters.expectations import multi_rows
+                if len(parameters) > 1 and multi_rows.is_multi(expectation):  # O(p*n): every parameter
+                    multi_expectation = multi_rows.parse_multi_expectation(expectation)
+                    multi_rows.check_names(entry, multi_expectation, parameters, where, config.source)
+                    rows += [(row_label, row_entry, cp_name, met_name, x, y, text, name)
+                             for row_label, row_entry, x, y, text, name in multi_rows.expand(
+                                 entry, label, multi_expectation, measurements, parameters, aggregation, notes,
+                                 lambda subset, index, lab: _series(subset, index, aggregation, notes, lab))]
+                    continue
                 name = entry_parameter(entry, expectation, parameters, where, config.source)
                 if label in labelled_by and labelled_by[label] != where:
                     raise ExpectationConfigError(
@@ -415,6 +424,8 @@ def _run(args, readers) -> int:
                                           reduce={n: repetition_reducer(aggregations[n]) for n in names},
                                           variable=variables.pop() if len(variables) == 1 else "p"))
 
+    from extrap_segmented.adapters.expectations.multi_rows import summaries
+    notes += summaries(results)  # O(p*n): the verdict over all parameters, per function
     failures = failure_reasons(results, rule_results, fail_on)
     report = {"rows": [dict(function=label, callpath=cp, metric=metric, aggregation=aggregations[label],
                             **r.to_dict())
