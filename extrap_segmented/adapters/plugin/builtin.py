@@ -19,6 +19,7 @@ SINGLE_PARAMETER_MODELERS = (
 MULTI_PARAMETER_MODELERS = (
     ("extrap_segmented.adapters.clustering.modeler", "ClusteredMultiParameterModeler"),
     ("extrap_segmented.adapters.segmentation.multiparameter", "SegmentedMultiParameterModeler"),
+    ("extrap_segmented.adapters.expectations.multiparameter", "ExpectationMultiParameterModeler"),
 )
 FILE_READERS = (
     ("extrap_segmented.adapters.cube.reader", "CubeRankReader"),
@@ -45,7 +46,7 @@ def extrap_segmented_single_parameter_modelers() -> list[type]:
 
 @hookimpl
 def extrap_segmented_multi_parameter_modelers() -> list[type]:
-    """Clustered (multi-parameter)."""
+    """Clustered, Segmented and Expectation (multi-parameter)."""
     return _load(MULTI_PARAMETER_MODELERS)
 
 

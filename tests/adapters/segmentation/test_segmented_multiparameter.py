@@ -1,0 +1,115 @@
+"""--modeler segmented on experiments with two and three parameters (Extra-P in-process)."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from extrap.fileio.file_reader.text_file_reader import TextFileReader
+from extrap.modelers.model_generator import ModelGenerator
+
+from extrap_segmented.adapters.segmentation.modeler import SegmentationAnnotation
+
+P = [4, 8, 16, 32, 64]
+N = [2 ** k for k in range(8, 17)]  # 256 … 65536
+
+
+def _write(tmp_path, kernels, parameters=("p", "n"), grid=None, seed=1, noise=0.01):
+    grid = grid or [(p, n) for p in P for n in N]
+    rng = np.random.default_rng(seed)
+    lines = [f"PARAMETER {name}" for name in parameters] + [""]
+    lines.append("POINTS " + " ".join("( " + " ".join(map(str, point)) + " )" for point in grid))
+    for name, f in kernels.items():
+        lines += ["", f"REGION {name}", "METRIC time"]
+        for point in grid:
+            lines.append("DATA " + " ".join(f"{f(*point) * (1 + noise * rng.standard_normal()):.9g}"
+                                            for _ in range(3)))
+    path = tmp_path / "data.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return TextFileReader().read_experiment(str(path))
+
+
+def _models(experiment, modeler="Segmented"):
+    generator = ModelGenerator(experiment, modeler=modeler)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        generator.model_all()
+    return {cp.name: m for (cp, _), m in generator.models.items()}, [str(w.message) for w in caught]
+
+
+def eager_limit(p, n):
+    return (50 + 0.01 * n if n <= 4096 else 200 + 0.05 * n) * np.log2(p)
+
+
+def test_a_change_in_n_at_every_p_is_found_once_and_printed_with_the_segments_once(tmp_path):
+    experiment = _write(tmp_path, {"eager": eager_limit})
+    models, messages = _models(experiment)
+    model = models["eager"]
+    text = model.hypothesis.function.to_string(*experiment.parameters)
+    assert text.startswith("(") and " for n<=4096; " in text and " for n>=8192) * log2(p)^(1)" in text, text
+    assert text.count(" for n") == 2  # the segments appear once, not once per term
+    # the model follows the data within the noise (1 %) at every point
+    for m in model.measurements:
+        assert model.hypothesis.function.evaluate(np.array(m.coordinate)[:, None])[0] == pytest.approx(m.mean, rel=0.05)
+    notes = [a for a in model.annotations if isinstance(a, SegmentationAnnotation)][0].notes
+    assert notes[0].startswith("Segmented along n: 2 segments, change at n<=4096; n>=8192 at every p")
+    # the advice names n and the next value of n, not p
+    advice = [m for m in messages if "segment 2" in m]
+    assert len(advice) == 1, messages
+    assert "(n=8192…65536) has only 4 values of n" in advice[0] and "measure next at n=11585 (at every p)" in advice[0]
+
+
+def test_an_algorithm_switch_in_p_at_every_n_is_modeled_along_p(tmp_path):
+    grid = [(p, n) for p in [2, 4, 8, 16, 32, 64, 128, 256] for n in [100, 200, 400, 800, 1600]]
+    experiment = _write(tmp_path, {"switch": lambda p, n: (3 * p if p <= 16 else 300 + 0.5 * p) * n}, grid=grid)
+    models, _ = _models(experiment)
+    text = models["switch"].hypothesis.function.to_string(*experiment.parameters)
+    assert "for p<=16; " in text and "for p>=32)" in text and "n^(1)" in text, text
+
+
+def test_a_smooth_kernel_gets_no_change(tmp_path):
+    experiment = _write(tmp_path, {"smooth": lambda p, n: 5 + 0.001 * n * np.log2(p)})
+    models, messages = _models(experiment)
+    text = models["smooth"].hypothesis.function.to_string(*experiment.parameters)
+    assert " for " not in text and "log2(p)" in text and "n^(1)" in text, text
+    assert not any("Segmented" in m or "segment" in m for m in messages), messages
+
+
+def test_a_change_location_that_moves_with_p_is_said_and_not_forced_into_one_model(tmp_path):
+    def moving(p, n):
+        limit = 64 * p  # the switch moves with p
+        return 10 + 0.01 * n if n <= limit else 10 + 0.01 * limit + 0.2 * (n - limit)
+    grid = [(p, n) for p in [4, 16, 64] for n in N]
+    experiment = _write(tmp_path, {"moving": moving}, grid=grid)
+    models, messages = _models(experiment)
+    text = models["moving"].hypothesis.function.to_string(*experiment.parameters)
+    assert " for n" not in text
+    said = [m for m in messages if "moves with p" in m]
+    assert len(said) == 1 and "the change in n moves with p" in said[0], messages
+
+
+def test_three_parameters_work_without_a_traceback(tmp_path):
+    grid = [(p, n, t) for p in [4, 8, 16, 32, 64] for n in [256, 512, 1024, 2048, 4096, 8192, 16384]
+            for t in [1, 2, 4, 8, 16]]
+    experiment = _write(tmp_path, {"k": lambda p, n, t: (50 + 0.01 * n if n <= 2048 else 200 + 0.05 * n) * p},
+                        parameters=("p", "n", "t"), grid=grid)
+    models, _ = _models(experiment)
+    text = models["k"].hypothesis.function.to_string(*experiment.parameters)
+    assert "for n<=2048; " in text and "for n>=4096)" in text, text
+
+
+@pytest.mark.parametrize("modeler", ["Segmented", "Expectation", "Clustered"])
+def test_the_three_modelers_model_the_two_parameter_cube_fixture(modeler, fixtures_dir):
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    experiment = CubeRankReader().read_experiment(str(fixtures_dir / "cube" / "stencil2d-ps"))
+    assert len(experiment.parameters) == 2
+    generator = ModelGenerator(experiment, modeler=modeler)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        generator.model_all()
+    messages = [str(w.message) for w in caught]
+    assert len(generator.models) == len(experiment.measurements) == 24
+    assert all(np.isfinite(m.hypothesis.function.evaluate(np.array([[64.0], [25600.0]]))).all()
+               for m in generator.models.values())
+    assert not any("modeling failed" in m for m in messages), messages

@@ -1,0 +1,96 @@
+"""Core of the multi-parameter layer: slices, consistent/moving changes, separable fits, and
+expectations over several parameters (no Extra-P)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from extrap_segmented.exceptions import ExpectationSyntaxError
+from extrap_segmented.expectations.complexity import ComplexityTerm
+from extrap_segmented.expectations.multi import parse_multi_expectation, worst_verdict
+from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, NONE, changes_along, fit_separable,
+                                                 slices_along)
+
+P = [4.0, 8.0, 16.0, 32.0]
+N = [256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0]
+X = np.array([(p, n) for p in P for n in N])
+
+
+def _detect_at(location_of):
+    """A stand-in detection: a change where ``location_of(other value)`` says (None: none)."""
+    def detect(x, y, rows):
+        loc = location_of(X[rows[0], 0])
+        return [] if loc is None else [loc]
+    return detect
+
+
+def test_slices_along_n_are_one_per_p_sorted_by_n():
+    slices = slices_along(X[::-1], 1)
+    assert list(slices) == [(p,) for p in P]
+    for rows in slices.values():
+        assert list(X[::-1][rows, 1]) == N
+
+
+def test_the_same_location_in_every_slice_is_consistent_and_reported_once():
+    result = changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: (4096.0, 8192.0)))
+    assert result.kind == CONSISTENT
+    assert result.locations == ((4096.0, 8192.0),)
+    assert result.checked == len(P)
+
+
+def test_a_location_that_moves_with_p_is_moving():
+    result = changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: (p * 128, p * 256)))
+    assert result.kind == MOVING and result.locations == ()
+
+
+def test_a_change_in_one_slice_of_four_is_isolated_and_none_is_none():
+    assert changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: (4096.0, 8192.0) if p == 8 else None)).kind \
+        == ISOLATED
+    assert changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: None)).kind == NONE
+
+
+def test_fit_separable_recovers_a_product_of_segments_and_log_p():
+    p, n = X[:, 0], X[:, 1]
+    y = np.where(n <= 4096, 50 + 0.01 * n, 200 + 0.05 * n) * np.log2(p)
+    fits = fit_separable(X, y, 1, [(4096.0, 8192.0)], [lambda v: v, lambda v: v], [(0, np.log2)])
+    best = fits[0]
+    assert best.form == "product"
+    (a0, b0), (a1, b1) = best.segments
+    assert a0 == pytest.approx(50, rel=1e-9) and b0 == pytest.approx(0.01, rel=1e-9)
+    assert a1 == pytest.approx(200, rel=1e-9) and b1 == pytest.approx(0.05, rel=1e-9)
+    assert best.relative_error < 1e-9
+
+
+def test_fit_separable_prefers_the_sum_where_the_parameters_add():
+    p, n = X[:, 0], X[:, 1]
+    y = np.where(n <= 4096, 50 + 0.01 * n, 200 + 0.05 * n) + 30 * np.log2(p)
+    best = fit_separable(X, y, 1, [(4096.0, 8192.0)], [lambda v: v, lambda v: v], [(0, np.log2)])[0]
+    assert best.form == "sum"
+    assert best.others[0] == pytest.approx(30, rel=1e-9)
+
+
+@pytest.mark.parametrize("text, factors", [
+    ("O(p*n)", {"p": ComplexityTerm(power=1), "n": ComplexityTerm(power=1)}),
+    ("O(p log p · n)", {"p": ComplexityTerm(power=1, log=1), "n": ComplexityTerm(power=1)}),
+    ("O(n^2/p)", {"n": ComplexityTerm(power=2), "p": ComplexityTerm(power=-1)}),
+    ("O(sqrt(p n))", {"p": ComplexityTerm(power=0.5), "n": ComplexityTerm(power=0.5)}),
+    ("O(log p)", {"p": ComplexityTerm(log=1)}),
+])
+def test_multi_parameter_expectations_split_into_one_factor_per_parameter(text, factors):
+    parsed = parse_multi_expectation(text)
+    assert {name: e.term for name, e in parsed.factors.items()} == factors
+
+
+@pytest.mark.parametrize("text, what, caret", [("O(p + n)", "a sum", 4), ("O(log(p n))", "a logarithm", 2),
+                                               ("O(2^(p n))", "an exponent", 3)])
+def test_expressions_that_mix_parameters_are_refused_with_a_caret(text, what, caret):
+    with pytest.raises(ExpectationSyntaxError) as error:
+        parse_multi_expectation(text)
+    assert what in str(error.value) and "n, p" in str(error.value)
+    assert error.value.position == caret
+
+
+def test_the_verdict_over_several_parameters_is_the_worst():
+    assert worst_verdict(["match", "approximate", "match"]) == "approximate"
+    assert worst_verdict(["match", "no match", "inconclusive"]) == "no match"
+    assert worst_verdict([]) == "error"
