@@ -44,6 +44,8 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
     """``Expectation`` for experiments with two or more parameters (see the module docstring)."""
 
     NAME = "Expectation"
+    #: The GUI shows the single-parameter modeler's options panel (the detection's options live there).
+    OPTIONS_ON_SINGLE_PARAMETER_MODELER = True
     DESCRIPTION = ("Validates a big-O expectation over several parameters (e.g. O(p log p * n)) on every slice "
                    "along each parameter it names; the model is Extra-P's multi-parameter model, the verdict "
                    "over all parameters its annotation.")

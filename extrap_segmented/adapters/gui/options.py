@@ -241,6 +241,10 @@ def options_widget_factory(original: type) -> Callable:
 
     def create(parent, modeler, *args, **kwargs):
         if is_ours(modeler) and not args and not kwargs:
+            # multi-parameter Segmented/Expectation keep their options on their single-parameter
+            # modeler (the command line's names): the panel is that modeler's, grouped as usual
+            if getattr(modeler, "OPTIONS_ON_SINGLE_PARAMETER_MODELER", False):
+                modeler = modeler.single_parameter_modeler
             return ScrollingOptions(parent, modeler)
         return original(parent, modeler, *args, **kwargs)
     create.extrap_segmented_gui = True

@@ -49,6 +49,8 @@ from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, P
 from extrap_segmented.segmentation.suggest import suggest_measurements
 
 DEFAULT_NAMES = ("p", "q", "r", "s", "t")
+#: Relative improvement of the SMAPE over all points for which another term replaces a segment's.
+REFIT_GAIN = 0.1
 
 
 class AlongParameterFunction(MultiParameterFunction):
@@ -97,6 +99,8 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
     """``Segmented`` for experiments with two or more parameters (see the module docstring)."""
 
     NAME = "Segmented"
+    #: The GUI shows the single-parameter modeler's options panel (the detection's options live there).
+    OPTIONS_ON_SINGLE_PARAMETER_MODELER = True
     DESCRIPTION = ("Finds changes of behaviour along each parameter (the single-parameter Segmented search on "
                    "every slice): a change at the same location at every value of the other parameters is "
                    "modeled once, a moving one is reported per slice; other kernels get Extra-P's "
@@ -241,9 +245,22 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         segment_terms = [self._single_fit([m for m, keep in zip(averaged[d], mask) if keep]) for mask in masks_avg]
         other_terms = {o: self._single_fit(averaged[o]) for o in range(X.shape[1]) if o != d}
         other_terms = {o: t for o, t in other_terms.items() if t is not None}
-        fits = fit_separable(X, values, d, change.locations, [None if t is None else t.evaluate for t in segment_terms],
-                             [(o, t.evaluate) for o, t in other_terms.items()])
-        best = fits[0]
+        others = [(o, t.evaluate) for o, t in other_terms.items()]
+
+        def fit(terms):
+            return fit_separable(X, values, d, change.locations, [None if t is None else t.evaluate for t in terms],
+                                 others)[0]
+
+        best = fit(segment_terms)
+        # Each segment's term was chosen on the points averaged over the other parameters (a few
+        # values of n); all slices together choose better: a building block replaces it where it
+        # fits every point clearly better (by more than REFIT_GAIN of the relative error).
+        candidates = [None] + [_unit(t) for t in VectorizedBasicModeler().hypotheses_building_blocks]
+        for k in range(len(segment_terms)):
+            trials = [(fit(segment_terms[:k] + [c] + segment_terms[k + 1:]), c) for c in candidates]
+            trial, term = min(trials, key=lambda tc: tc[0].smape)
+            if trial.smape < (1 - REFIT_GAIN) * best.smape:
+                segment_terms[k], best = term, trial
         segments = []
         for term, (a, b) in zip(segment_terms, best.segments):
             function = SingleParameterFunction()
@@ -297,6 +314,12 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         model.annotations.append(SegmentationAnnotation([summary] + notes, suggestions))
         model.segmented_parameter = d
         return model
+
+
+def _unit(term):
+    term = copy.deepcopy(term)
+    term.reset_coefficients()
+    return term
 
 
 def _names(known: Sequence[str], dimensions: int) -> list[str]:

@@ -1,0 +1,66 @@
+"""Segmented and Expectation on the two-parameter Cube fixture in Extra-P's window: modeling
+finishes, the kernel plot draws the two-parameter models (one curve per value of the other
+parameter), the option panel fits a 900-px screen."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from gui_helpers import expand_options, extrap_window, generate, select_kernel, select_modeler  # noqa: F401
+
+pytestmark = pytest.mark.gui
+
+HALO = "main->timestep->halo_exchange"
+
+
+def _keep_weak_scaling(monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+    from extrap.gui.StrongScalingConversionDialog import StrongScalingConversionDialog
+    monkeypatch.setattr(StrongScalingConversionDialog, "pose_question_for_readers_with_scaling_conversion",
+                        staticmethod(lambda parent: QMessageBox.StandardButton.No))
+
+
+@pytest.mark.parametrize("modeler", ["Segmented", "Expectation"])
+def test_two_parameter_cube_models_finish_and_plot(qtbot, extrap_window, fixtures_dir, monkeypatch, modeler):
+    from extrap_segmented.adapters.gui.plot import open_kernel_plot
+    _keep_weak_scaling(monkeypatch)
+    window = extrap_window(["--cube-ranks", fixtures_dir / "cube" / "stencil2d-ps"])
+    select_modeler(window, modeler)
+    if modeler == "Expectation":
+        expand_options(qtbot, window).options.widgets_of("expectation")[-1].setText("O(p * s)")
+    started = time.perf_counter()
+    generate(window, modeler, modeler)
+    elapsed = time.perf_counter() - started
+    models = window.getExperiment().modelers[-1].models
+    assert len(models) == 24 and elapsed < 60
+    if modeler == "Expectation":
+        from extrap_segmented.adapters.expectations.modeler import ExpectationVerdictAnnotation
+        verdicts = [a for m in models.values() for a in m.annotations if isinstance(a, ExpectationVerdictAnnotation)]
+        assert len(verdicts) == 24 and {v.expectation for v in verdicts} == {"O(p · s)"}
+    select_kernel(window, HALO)
+    model = window.get_selected_models()[0][0]
+    dialog = open_kernel_plot(window)
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    axes = dialog.canvas.figure.axes[0]
+    curves = [line for line in axes.get_lines() if (line.get_gid() or "").startswith("curve-")]
+    assert len(curves) == 5  # one per value of s (p on the x axis)
+    for segment, line in zip(dialog.curves.segments, curves):
+        x = np.asarray(line.get_xdata(), dtype=float)
+        point = np.vstack([x, np.full(x.size, dialog.curves.groups[segment.group][0])])
+        assert np.allclose(line.get_ydata(), model.hypothesis.function.evaluate(point), rtol=1e-9)
+    print(f"\n{modeler} on stencil2d-ps in the GUI: {elapsed:.1f} s")
+
+
+@pytest.mark.parametrize("modeler", ["Segmented", "Expectation"])
+def test_multi_parameter_option_panel_fits_a_900px_screen(qtbot, extrap_window, fixtures_dir, monkeypatch, modeler):
+    _keep_weak_scaling(monkeypatch)
+    window = extrap_window(["--cube-ranks", fixtures_dir / "cube" / "stencil2d-ps"])
+    select_modeler(window, modeler)
+    expand_options(qtbot, window)
+    hint = window.minimumSizeHint()
+    print(f"\n{modeler} (two parameters): window minimum height {hint.height()} px")
+    assert hint.height() <= 900 - 68, hint  # 900 px minus task bar and title bar
