@@ -99,6 +99,10 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
         The ValidationResult.
     """
     from extrap_segmented.expectations.validation import format_adjusted_r2, validate_series
+    from extrap_segmented.expectations.multi import parse_multi_expectation
+    multi = parse_multi_expectation(str(expectation))
+    if len(multi.variables) > 1 or _has_tuple_points(measurements):
+        return _check_multi(measurements, multi, fail_on, repetitions, **options)
     if isinstance(measurements, tuple) and len(measurements) == 2 and callable(measurements[0]):
         x, y = time_callable(measurements[0], list(measurements[1]), repetitions)
     else:
@@ -121,6 +125,70 @@ def check_scaling(measurements, expectation, *, fail_on=("no-match",), repetitio
             + (f"\n  changes: {changes} (JSON: {row['changes']})" if changes else "")
             + "".join(f"\n  note: {note}" for note in result.notes), result)
     return result
+
+
+def _has_tuple_points(measurements) -> bool:
+    if isinstance(measurements, dict):
+        return any(isinstance(k, tuple) for k in measurements)
+    if isinstance(measurements, tuple) and len(measurements) == 2 and callable(measurements[0]):
+        return any(isinstance(v, tuple) for v in measurements[1])
+    return False
+
+
+def _check_multi(measurements, multi, fail_on, repetitions, *, parameters=None, **options):
+    """Several parameters: ``{(p, n): [repetitions]}`` or ``(callable, [(p, n), ...])`` (called as
+    ``callable(p, n)``), validated on every slice along every parameter the expectation names;
+    ``parameters`` names the coordinates (default: the expectation's parameters as written).
+    Returns the slices' verdicts (``SliceVerdict``); raises on a failing one."""
+    import time
+
+    import numpy as np
+
+    from extrap_segmented.expectations.complexity import parameter_text
+    from extrap_segmented.expectations.multi import parse_multi_expectation, summary, validate_along
+    from extrap_segmented.expectations.validation import validate_series
+    names = list(parameters or multi.variables)
+    if isinstance(measurements, tuple) and len(measurements) == 2 and callable(measurements[0]):
+        function, points = measurements
+        measurements = {}
+        for point in points:
+            function(*point)  # warm-up
+            runs = []
+            for _ in range(repetitions):
+                start = time.perf_counter()
+                function(*point)
+                runs.append(time.perf_counter() - start)
+            measurements[tuple(point)] = runs
+    points = [tuple(map(float, k)) if isinstance(k, tuple) else (float(k),) for k in measurements]
+    if any(len(point) != len(names) for point in points):
+        raise TypeError(f"assert_scaling: points have {len(points[0])} coordinates, but the parameters are "
+                        f"{names}; name them with parameters=(...)")
+    missing = [n for n in multi.variables if n not in names]
+    if missing:
+        raise TypeError(f"assert_scaling: expectation {multi.text!r} is in parameter {missing[0]!r}, which the "
+                        f"measurements do not have (parameters: {', '.join(names)})")
+    X = np.array(points)
+    Y = [np.atleast_1d(np.asarray(v, dtype=float)) for v in measurements.values()]
+    per_parameter = {key: parse_multi_expectation(str(options.pop(key))) for key in ("deviation", "upper_bound")
+                     if options.get(key)}
+
+    def validate(text, name, x, y):
+        extra = {key: parsed.factors[name].text for key, parsed in per_parameter.items() if name in parsed.factors}
+        return validate_series(x, y, text, variable=name, **options, **extra)
+
+    verdicts = validate_along(X, Y, names, multi, validate)
+    failing = {"no-match": "no match", "approximate": "approximate", "inconclusive": "inconclusive"}
+    bad = [v for v in verdicts if v.verdict in {failing[f] for f in fail_on if f in failing} or v.result is None]
+    if bad:
+        overall, line = summary(multi, verdicts)
+        rows = "".join(
+            f"\n  along {v.parameter} at {', '.join(f'{k}={x:g}' for k, x in v.others)}: "
+            + (f"{v.verdict}, model {v.result.model.leading_term.big_o(parameter_text(v.parameter))}, "
+               f"δ = {v.divergence.format(parameter_text(v.parameter))}" if v.result is not None else f"error: {v.error}")
+            for v in bad)
+        raise ScalingAssertionError(f"scaling does not meet {multi.big_o()}: {overall} over all parameters\n  {line}"
+                                    + rows, verdicts)
+    return verdicts
 
 
 @pytest.fixture

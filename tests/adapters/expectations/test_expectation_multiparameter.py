@@ -89,3 +89,27 @@ def test_toml_deviation_per_parameter(two_parameter_text, tmp_path, capsys):
     assert run(["--text", str(two_parameter_text), "--expectations", str(toml)]) in (0, 1)
     out = capsys.readouterr().out
     assert "pn [along p: n=64]" in out and "pn [along n: p=4]" in out
+
+
+def _grid(f, seed=3):
+    rng = np.random.default_rng(seed)
+    return {(p, n): [f(p, n) * (1 + 0.02 * rng.standard_normal()) for _ in range(5)] for p in P for n in N}
+
+
+def test_the_pytest_fixture_takes_points_over_two_parameters(assert_scaling):
+    verdicts = assert_scaling(_grid(KERNELS["logp_n"]), "O(log p · n)", parameters=("p", "n"))
+    assert {v.parameter for v in verdicts} == {"p", "n"} and len(verdicts) == len(P) + len(N)
+
+
+def test_the_pytest_fixture_fails_a_kernel_growing_faster_in_one_parameter(assert_scaling):
+    from extrap_segmented.adapters.expectations.pytest_plugin import ScalingAssertionError
+    with pytest.raises(ScalingAssertionError) as error:
+        assert_scaling(_grid(KERNELS["pn"]), "O(log p · n)")
+    text = str(error.value)
+    assert text.startswith("scaling does not meet O(log p · n): no match over all parameters")
+    assert "along p at n=64: no match, model O(p)" in text and "along n at" not in text.split("\n", 2)[2]
+
+
+def test_the_pytest_fixture_names_a_parameter_the_points_lack(assert_scaling):
+    with pytest.raises(TypeError, match="in parameter 'q', which the measurements do not have"):
+        assert_scaling(_grid(KERNELS["pn"]), "O(q · n)", parameters=("p", "n"))
