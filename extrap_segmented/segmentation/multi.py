@@ -12,9 +12,10 @@ each slice (the caller passes it in as ``detect``, so this module never duplicat
 * ``"isolated"``: a change in too few slices to be more than noise (reported, not modeled);
 * ``"none"``: no slice changes (a smooth kernel).
 
-:func:`fit_separable` fits the two forms a consistent change is modeled with, on all points:
-``S(x_d) · H(others)`` (product) and ``S(x_d) + Σ c_o·h_o(x_o)`` (sum), where ``S`` is one
-function ``a_k + b_k·g_k(x_d)`` per segment. Both are linear in the coefficients once the
+:func:`fit_separable` fits the three forms a consistent change is modeled with, on all points:
+``S(x_d) · H(others)`` (product), ``S(x_d) + Σ c_o·h_o(x_o)`` (sum), where ``S`` is one
+function ``a_k + b_k·g_k(x_d)`` per segment, and ``a_k + b_k·g_k(x_d)·H(others)`` (offset: a
+constant per segment plus the product, Extra-P's ``c + a·b`` hypothesis per segment). Both are linear in the coefficients once the
 terms ``g_k`` and ``h_o`` are chosen (the caller chooses them with the PMNF search), and the
 one with the smaller relative error wins, as Extra-P's multi-parameter modeler compares its
 candidate products and sums.
@@ -117,10 +118,11 @@ def segment_masks(values: np.ndarray, locations: Sequence[Location]) -> list[np.
 
 @dataclass(frozen=True)
 class SeparableFit:
-    """One fitted form: ``segments[k] = (a_k, b_k)`` (b_k None for a constant segment),
+    """One fitted form: ``segments[k] = (a_k, b_k)`` (b_k None for a constant segment; in the
+    offset form ``a_k + b_k·g_k·H``, with g_k = 1 for a constant segment),
     ``others`` the coefficient of each other parameter's term in the sum form (1 in the product
     form, where the terms multiply), ``relative_error`` the RMS of the relative residuals."""
-    form: str  # "product" or "sum"
+    form: str  # "product", "sum" or "offset"
     segments: tuple[tuple[float, Optional[float]], ...]
     others: tuple[float, ...]
     relative_error: float
@@ -130,15 +132,16 @@ class SeparableFit:
 def fit_separable(X: np.ndarray, y: np.ndarray, d: int, locations: Sequence[Location],
                   segment_terms: Sequence[Optional[Callable[[np.ndarray], np.ndarray]]],
                   other_terms: Sequence[tuple[int, Callable[[np.ndarray], np.ndarray]]]) -> list[SeparableFit]:
-    """Fits ``S(x_d)·Π h_o(x_o)`` and ``S(x_d) + Σ c_o h_o(x_o)`` by relative least squares.
+    """Fits ``S(x_d)·Π h_o(x_o)``, ``S(x_d) + Σ c_o h_o(x_o)`` and, per segment,
+    ``a_k + b_k g_k(x_d)·Π h_o(x_o)`` by relative least squares.
 
     Args:
         segment_terms: per segment the term ``g_k`` (None: the segment is a constant).
         other_terms: ``(parameter index, h_o)`` of every other parameter that is not constant.
 
     Returns:
-        The product form and (when there are other terms) the sum form, best (smallest relative
-        error) first.
+        The product form and (when there are other terms) the sum and offset forms, best
+        (smallest SMAPE) first.
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
     if len(segment_terms) != len(locations) + 1:
@@ -152,14 +155,15 @@ def fit_separable(X: np.ndarray, y: np.ndarray, d: int, locations: Sequence[Loca
         H = H * h
     weights = 1.0 / np.where(y != 0, np.abs(y), 1.0)
     fits = []
-    for form in ("product", "sum") if others else ("product",):
+    for form in ("product", "sum", "offset") if others else ("product",):
         columns, layout = [], []
         for k, (mask, g) in enumerate(zip(masks, segment_terms)):
             base = mask.astype(float) * (H if form == "product" else 1.0)
             columns.append(base)
             layout.append((k, "a"))
-            if g is not None:
-                columns.append(base * np.asarray(g(x_d), dtype=float))
+            if g is not None or form == "offset":
+                growth = np.ones(len(y)) if g is None else np.asarray(g(x_d), dtype=float)
+                columns.append(base * growth * (H if form == "offset" else 1.0))
                 layout.append((k, "b"))
         if form == "sum":
             for o, h in others:
@@ -181,7 +185,7 @@ def fit_separable(X: np.ndarray, y: np.ndarray, d: int, locations: Sequence[Loca
                 segments[index][1] = float(value)
             else:
                 other_coefficients.append(float(value))
-        if form == "product":
+        if form != "sum":
             other_coefficients = [1.0] * len(others)
         fits.append(SeparableFit(form, tuple(tuple(s) for s in segments), tuple(other_coefficients),
                                  float(np.sqrt(np.mean(relative ** 2))), smape))

@@ -261,19 +261,31 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             trial, term = min(trials, key=lambda tc: tc[0].smape)
             if trial.smape < (1 - REFIT_GAIN) * best.smape:
                 segment_terms[k], best = term, trial
-        segments = []
+        segments, offsets = [], []
         for term, (a, b) in zip(segment_terms, best.segments):
-            function = SingleParameterFunction()
-            function.constant_coefficient = a
+            function, offset = SingleParameterFunction(), SingleParameterFunction()
+            if best.form == "offset":  # a_k apart, b_k·g_k multiplies the other parameters' terms
+                offset.constant_coefficient = a
+                if term is None:
+                    function.constant_coefficient = b
+            else:
+                function.constant_coefficient = a
             if term is not None:
                 term = copy.deepcopy(term)
                 term.coefficient = b
                 function.add_compound_term(term)
             segments.append(function)
+            offsets.append(offset)
         edges = [-math.inf] + [v for loc in change.locations for v in loc] + [math.inf]
         intervals = np.array([(edges[2 * k], edges[2 * k + 1]) for k in range(len(segments))], dtype=float)
         segmented = SegmentedTerm(segments, intervals)
-        if best.form == "product":
+        if best.form == "offset":
+            first = MultiParameterTerm((d, SegmentedTerm(offsets, intervals.copy())))
+            first.coefficient = 1
+            product = MultiParameterTerm((d, segmented), *((o, copy.deepcopy(t)) for o, t in other_terms.items()))
+            product.coefficient = 1
+            function = AlongParameterFunction(first, product)
+        elif best.form == "product":
             product = MultiParameterTerm((d, segmented), *((o, copy.deepcopy(t)) for o, t in other_terms.items()))
             product.coefficient = 1
             function = AlongParameterFunction(product)

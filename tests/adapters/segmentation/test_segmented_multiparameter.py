@@ -113,3 +113,30 @@ def test_the_three_modelers_model_the_two_parameter_cube_fixture(modeler, fixtur
     assert all(np.isfinite(m.hypothesis.function.evaluate(np.array([[64.0], [25600.0]]))).all()
                for m in generator.models.values())
     assert not any("modeling failed" in m for m in messages), messages
+
+
+def test_extrap_s_own_two_parameter_segmented_case_is_recovered(tmp_path):
+    # The formula of Extra-P's tests/data/text/two_parameter_segmented_1.txt (its comment line):
+    # =IF(x<55; x^2*0.4*y; 1400+x*10*y), x = 10 … 100, y = 2 … 64; a constant apart in segment 2
+    grid = [(x, y) for y in (2, 4, 8, 16, 32, 64) for x in range(10, 101, 10)]
+    experiment = _write(tmp_path, {"reg": lambda x, y: 0.4 * x * x * y if x < 55 else 1400 + 10 * x * y},
+                        parameters=("x", "y"), grid=grid, seed=5)
+    models, _ = _models(experiment)
+    function = models["reg"].hypothesis.function
+    text = function.to_string(*experiment.parameters)
+    assert text.count(" for x<=50; ") == 2 and text.count(" for x>=60)") == 2 and text.endswith(" * y^(1)"), text
+    assert "x^(2) for x<=50" in text, text  # segment 2 on 5 values: x or x^(3/4)·log2(x)
+    for x, y in ((20.0, 8.0), (90.0, 32.0)):
+        truth = 0.4 * x * x * y if x < 55 else 1400 + 10 * x * y
+        assert function.evaluate(np.array([[x], [y]]))[0] == pytest.approx(truth, rel=0.03)
+
+
+def test_the_measured_mpi_sweep_is_modeled_without_an_invented_change(fixtures_dir):
+    # Open MPI Allreduce, message size x ranks (2 cores, oversubscribed): the single-parameter
+    # search finds a change in 2 of 6 slices along n only, at different sizes than the eager limit
+    experiment = TextFileReader().read_experiment(str(fixtures_dir / "series" / "openmpi_allreduce_size_ranks.txt"))
+    models, messages = _models(experiment)
+    model = models["MPI_Allreduce"]
+    assert " for " not in model.hypothesis.function.to_string(*experiment.parameters)
+    notes = [n for a in model.annotations if isinstance(a, SegmentationAnnotation) for n in a.notes]
+    assert any("a change in n in only 2 of 6 slices" in n for n in notes), notes
