@@ -191,9 +191,11 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             others = ", ".join(n for j, n in enumerate(names) if j != result.parameter)
             if result.kind == MOVING:
                 text = (f"{where}: the change in {name} moves with {others} ({describe_moving(result, names)}); "
-                        f"no single segmented model, modeled per slice (see the slices' locations)")
+                        f"no single segmented model: the kernel keeps the unsegmented model, each slice's "
+                        f"segmented model is in the annotation")
                 warnings.warn(text, SegmentationWarning, stacklevel=2)
                 notes.append(text)
+                notes += self._slice_models(measurements, X, result, names, detector)
             elif result.kind == ISOLATED:
                 changed = result.changed_slices
                 notes.append(f"{where}: a change in {name} in only {len(changed)} of {result.checked} slices "
@@ -212,6 +214,32 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                          + f"; modeled along {names[chosen.parameter]} only")
         model = self._segmented_model(measurements, X, values, chosen, names, where, detector, notes)
         return model if model is not None else base
+
+    def _slice_models(self, measurements, X, result: ParameterChanges, names, detector) -> list[str]:
+        """``at p=4: <segmented model along n>`` for every slice that changes (the single-parameter
+        Segmented modeler on that slice alone)."""
+        from extrap.entities.coordinate import Coordinate
+        from extrap_segmented.segmentation.multi import slices_along
+        d = result.parameter
+        inner = copy.copy(detector)
+        inner.parameter_name = names[d]
+        inner.reliable_segment_points = 1  # no per-slice advice: the run's one warning says where it moves
+        other_names = [n for j, n in enumerate(names) if j != d]
+        lines = []
+        changed = {s.others for s in result.changed_slices}
+        for others, rows in slices_along(X, d).items():
+            if others not in changed:
+                continue
+            series = []
+            for i in rows:
+                m = copy.copy(measurements[i])
+                m.coordinate = Coordinate(float(X[i, d]))
+                series.append(m)
+            model = inner.create_model(series)
+            at = ", ".join(f"{n}={v:g}" for n, v in zip(other_names, others))
+            text = model.hypothesis.function.to_string(names[d]).replace("\n", "; ")
+            lines.append(f"at {at}: {text}")
+        return lines
 
     def _plain_model(self, measurements: list[Measurement]) -> Model:
         modeler = multi_parameter.Default()

@@ -87,6 +87,9 @@ def test_a_change_location_that_moves_with_p_is_said_and_not_forced_into_one_mod
     assert " for n" not in text
     said = [m for m in messages if "moves with p" in m]
     assert len(said) == 1 and "the change in n moves with p" in said[0], messages
+    notes = [n for a in models["moving"].annotations if isinstance(a, SegmentationAnnotation) for n in a.notes]
+    per_slice = [n for n in notes if n.startswith("at p=")]
+    assert len(per_slice) >= 2 and all(" for n<=" in n for n in per_slice), notes
 
 
 def test_three_parameters_work_without_a_traceback(tmp_path):
