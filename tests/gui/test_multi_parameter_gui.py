@@ -22,7 +22,7 @@ def _keep_weak_scaling(monkeypatch):
                         staticmethod(lambda parent: QMessageBox.StandardButton.No))
 
 
-@pytest.mark.parametrize("modeler", ["Segmented", "Expectation"])
+@pytest.mark.parametrize("modeler", ["Segmented", pytest.param("Expectation", marks=pytest.mark.slow)])  # ~4-10 s
 def test_two_parameter_cube_models_finish_and_plot(qtbot, extrap_window, fixtures_dir, monkeypatch, modeler):
     from extrap_segmented.adapters.gui.plot import open_kernel_plot
     _keep_weak_scaling(monkeypatch)

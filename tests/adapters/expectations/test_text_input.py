@@ -58,7 +58,11 @@ def _same(path):
     return fast
 
 
-TEXT_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER"))
+TEXT_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER")
+                       and p.read_text().count("PARAMETER") == 1)
+#: Two-parameter text fixtures: the fast path declines them and Extra-P's reader reads them.
+MULTI_PARAMETER_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER")
+                                  and p.read_text().count("PARAMETER") > 1)
 
 
 def test_there_are_text_fixtures():
@@ -69,6 +73,15 @@ def test_there_are_text_fixtures():
 def test_every_text_fixture_reads_as_extrap_reads_it(path):
     fast = _same(path)  # the fixtures are all in the understood subset: no fallback
     assert fast.measurements
+
+
+@pytest.mark.parametrize("path", MULTI_PARAMETER_FIXTURES, ids=lambda p: p.name)
+def test_multi_parameter_text_fixtures_fall_back_to_extrap_s_reader(path):
+    from extrap_segmented.adapters.expectations.text_input import NotFastPath
+    with pytest.raises(NotFastPath, match="more than one parameter"):
+        read_text_series(path)
+    parameters, _, _, series = _extrap(path)
+    assert len(parameters) == 2 and series
 
 
 # -- generated files --------------------------------------------------------------------------
