@@ -64,3 +64,38 @@ def test_multi_parameter_option_panel_fits_a_900px_screen(qtbot, extrap_window, 
     hint = window.minimumSizeHint()
     print(f"\n{modeler} (two parameters): window minimum height {hint.height()} px")
     assert hint.height() <= 900 - 68, hint  # 900 px minus task bar and title bar
+
+
+def test_a_change_along_n_is_drawn_per_value_of_p_with_the_gap_left_open(qtbot, extrap_window, tmp_path):
+    from extrap_segmented.adapters.gui.plot import open_kernel_plot
+    from gui_helpers import select_callpath
+    p_values, n_values = (4, 8, 16, 32, 64), [2 ** k for k in range(8, 17)]
+    rng = np.random.default_rng(1)
+    lines = ["PARAMETER p", "PARAMETER n", "", "POINTS " + " ".join(f"( {p} {n} )" for p in p_values for n in n_values),
+             "", "REGION eager", "METRIC time"]
+    for p in p_values:
+        for n in n_values:
+            value = (50 + 0.01 * n if n <= 4096 else 200 + 0.05 * n) * np.log2(p)
+            lines.append("DATA " + " ".join(f"{value * (1 + 0.01 * rng.standard_normal()):.9g}" for _ in range(3)))
+    path = tmp_path / "eager.txt"
+    path.write_text("\n".join(lines) + "\n")
+    window = extrap_window(["--text", path])
+    generate(window, "Segmented", "seg")
+    select_callpath(window)
+    model = window.get_selected_models()[0][0]
+    assert " for n<=4096; " in model.hypothesis.function.to_string(*window.getExperiment().parameters)
+    dialog = open_kernel_plot(window)
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    dialog.x_parameter.setCurrentIndex(1)  # n on the x axis: one curve per p
+    axes = dialog.canvas.figure.axes[0]
+    curves = [line for line in axes.get_lines() if (line.get_gid() or "").startswith("curve-")]
+    assert len(curves) == len(p_values)
+    for segment, line in zip(dialog.curves.segments, curves):
+        x = np.asarray(line.get_xdata(), dtype=float)
+        y = np.asarray(line.get_ydata(), dtype=float)
+        point = np.vstack([np.full(x.size, dialog.curves.groups[segment.group][0]), x])
+        expected = model.hypothesis.function.evaluate(point)
+        assert np.allclose(y, expected, rtol=1e-9, equal_nan=True)
+        between = (x > 4096) & (x < 8192)  # no measurement there: the model is undefined, not invented
+        assert np.isnan(y[between]).all() and np.isfinite(y[~between]).all()

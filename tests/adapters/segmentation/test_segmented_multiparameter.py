@@ -143,3 +143,13 @@ def test_the_measured_mpi_sweep_is_modeled_without_an_invented_change(fixtures_d
     assert " for " not in model.hypothesis.function.to_string(*experiment.parameters)
     notes = [n for a in model.annotations if isinstance(a, SegmentationAnnotation) for n in a.notes]
     assert any("a change in n in only 2 of 6 slices" in n for n in notes), notes
+
+
+def test_one_warning_line_for_a_condition_shared_by_many_kernels(tmp_path):
+    kernels = {f"k{i}": (lambda i: lambda p, n: (1 + i) * eager_limit(p, n))(i) for i in range(6)}
+    experiment = _write(tmp_path, kernels)
+    _, messages = _models(experiment)
+    advice = [m for m in messages if "has only 4 values of n" in m]
+    assert len(advice) == 1, messages  # the run's summary, not one per kernel or per slice
+    assert advice[0].count("\n") == 0 and "[also 5 more kernels: k1 [time], k2 [time], k3 [time] and 2 others]" \
+        in advice[0], advice[0]
