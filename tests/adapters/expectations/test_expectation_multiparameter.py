@@ -86,9 +86,15 @@ def test_toml_deviation_per_parameter(two_parameter_text, tmp_path, capsys):
     toml = tmp_path / "e.toml"
     toml.write_text('[[expectation]]\nname = "pn"\ncallpath = "pn"\nexpectation = "O(p * n)"\n'
                     'deviation = "log p * n^0.25"\n')
-    assert run(["--text", str(two_parameter_text), "--expectations", str(toml)]) in (0, 1)
+    report = tmp_path / "report.json"
+    assert run(["--text", str(two_parameter_text), "--expectations", str(toml), "--json-out", str(report)]) in (0, 1)
     out = capsys.readouterr().out
     assert "pn [along p: n=64]" in out and "pn [along n: p=4]" in out
+    import json
+    rows = {row["function"]: row for row in json.loads(report.read_text())["rows"]}
+    # each parameter gets its own factor of the deviation: log p along p, n^0.25 along n
+    assert rows["pn [along p: n=64]"]["deviation_limits"] == ["O(p / log p)", "O(p log p)"]
+    assert rows["pn [along n: p=4]"]["deviation_limits"] == ["O(n^0.75)", "O(n^1.25)"]
 
 
 def _grid(f, seed=3):
