@@ -20,6 +20,8 @@ from extrap_segmented.expectations.complexity import ONE, parameter_text
 from extrap_segmented.expectations.multi import MultiExpectation, parse_multi_expectation, worst_verdict
 
 ALONG = " [along "
+#: The validator needs this many distinct values along the validated parameter.
+MIN_VALUES = 5
 
 
 def is_multi(expectation: str | None) -> bool:
@@ -74,7 +76,14 @@ def expand(entry, label: str, multi: MultiExpectation, measurements, parameters:
             others = tuple((parameters[j], float(m.coordinate[j])) for j in range(len(parameters)) if j != index)
             if all(float(entry.fix[k]) == v for k, v in others if k in entry.fix):
                 slices[others].append(m)
+        short = [others for others, subset in slices.items()
+                 if len({float(m.coordinate[index]) for m in subset}) < MIN_VALUES]
+        if short:  # sparse designs (Extra-P's cross of lines): most slices hold one point
+            notes.append(f"{label}: {len(short)} of {len(slices)} slices along {name} have fewer than {MIN_VALUES} "
+                         f"values of {name} and are not validated")
         for others, subset in sorted(slices.items()):
+            if others in short:
+                continue
             free = ", ".join(f"{k}={v:g}" for k, v in others if k not in entry.fix)
             slice_label = f"{label}{ALONG}{name}" + (f": {free}" if free else "") + "]"
             x, y = series(subset, index, slice_label)

@@ -395,7 +395,8 @@ def _run(args, readers) -> int:
     notes = []
     rows = collect_rows(experiment, config, args, baseline, notes)
     if not rows:
-        raise _InputError(f"{config.source}: nothing validated: no entry matched a call path with measurements")
+        raise _InputError(f"{config.source}: nothing validated: " + ("; ".join(notes) if notes else
+                                                                     "no entry matched a call path with measurements"))
 
     results, errors, aggregations, raw = {}, [], {}, {}
     for label, result, error, aggregation, x, y, cp, metric in validate_rows(rows, args.aggregation):

@@ -119,3 +119,15 @@ def test_the_pytest_fixture_fails_a_kernel_growing_faster_in_one_parameter(asser
 def test_the_pytest_fixture_names_a_parameter_the_points_lack(assert_scaling):
     with pytest.raises(TypeError, match="in parameter 'q', which the measurements do not have"):
         assert_scaling(_grid(KERNELS["pn"]), "O(q · n)", parameters=("p", "n"))
+
+
+def test_a_sparse_cross_design_names_the_slices_it_cannot_validate(tmp_path, capsys):
+    # Extra-P's sparse layout: one line per parameter through a base point, 4 values each
+    points = [(p, 64) for p in (4, 8, 16, 32)] + [(4, n) for n in (128, 256, 512)]
+    lines = ["PARAMETER p", "PARAMETER n", "", "POINTS " + " ".join(f"( {p} {n} )" for p, n in points), "",
+             "REGION k", "METRIC time"] + [f"DATA {p * n} {p * n * 1.01}" for p, n in points]
+    path = tmp_path / "sparse.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert run(["--text", str(path), "--expect", "O(p*n)"]) == 2
+    err = capsys.readouterr().err
+    assert "nothing validated: k: 4 of 4 slices along p have fewer than 5 values of p" in err, err
