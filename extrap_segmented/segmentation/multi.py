@@ -12,6 +12,10 @@ each slice (the caller passes it in as ``detect``, so this module never duplicat
 * ``"isolated"``: a change in too few slices to be more than noise (reported, not modeled);
 * ``"none"``: no slice changes (a smooth kernel).
 
+Noisy slices may each miss a change that every one of them has: :func:`pooled_series` averages
+the slices (each divided by its mean) into one series with the pooled noise, and
+:func:`confirm_with_pool` accepts a change found there when no slice contradicts it.
+
 :func:`fit_separable` fits the three forms a consistent change is modeled with, on all points:
 ``S(x_d) · H(others)`` (product), ``S(x_d) + Σ c_o·h_o(x_o)`` (sum), where ``S`` is one
 function ``a_k + b_k·g_k(x_d)`` per segment, and ``a_k + b_k·g_k(x_d)·H(others)`` (offset: a
@@ -106,6 +110,51 @@ def changes_along(X: np.ndarray, y: np.ndarray, d: int,
     else:
         kind, locations = ISOLATED, ()
     return ParameterChanges(d, kind, locations, tuple(found), checked)
+
+
+def pooled_series(X: np.ndarray, y: np.ndarray, standard_error: np.ndarray, d: int):
+    """The slices along ``d`` as one series: each slice divided by its mean, then averaged.
+
+    A change at the same location in every slice survives the averaging while the noise shrinks
+    with the number of slices, so a change too small for any one noisy slice shows in the pool.
+    Only slices holding every value of ``d`` that the longest slices hold take part.
+
+    Args:
+        standard_error: absolute standard error of each ``y`` (0 where unknown).
+
+    Returns:
+        ``(x, pooled, relative_standard_error, slices)``, or None with fewer than 2 such slices.
+    """
+    X, y, se = (np.asarray(a, dtype=float) for a in (X, y, standard_error))
+    slices = slices_along(X, d)
+    longest = max(len(rows) for rows in slices.values())
+    full = [rows for rows in slices.values() if len(rows) == longest]
+    if len(full) < 2:
+        return None
+    x = X[full[0], d]
+    if any(not np.array_equal(X[rows, d], x) for rows in full[1:]):
+        return None
+    with np.errstate(all="ignore"):
+        scales = np.array([np.mean(y[rows]) for rows in full])
+        if not np.all(np.isfinite(scales)) or np.any(scales == 0):
+            return None
+        normalized = np.array([y[rows] / scale for rows, scale in zip(full, scales)])
+        errors = np.array([se[rows] / abs(scale) for rows, scale in zip(full, scales)])
+        pooled = normalized.mean(axis=0)
+        pooled_error = np.sqrt((errors ** 2).sum(axis=0)) / len(full)
+        relative = np.where(pooled != 0, pooled_error / np.abs(pooled), 0.0)
+    return x, pooled, np.nan_to_num(relative), len(full)
+
+
+def confirm_with_pool(changes: ParameterChanges, pooled_locations: Sequence[Location]) -> ParameterChanges:
+    """A change the pooled series shows (:func:`pooled_series`) is consistent when no slice
+    contradicts it: every slice that changes on its own changes exactly there."""
+    if changes.kind in (CONSISTENT, MOVING) or not pooled_locations:
+        return changes
+    pooled = tuple(tuple(map(float, loc)) for loc in pooled_locations)
+    if any(s.locations != pooled for s in changes.changed_slices):
+        return changes
+    return ParameterChanges(changes.parameter, CONSISTENT, pooled, changes.slices, changes.checked)
 
 
 def segment_masks(values: np.ndarray, locations: Sequence[Location]) -> list[np.ndarray]:

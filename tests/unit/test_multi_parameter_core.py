@@ -8,8 +8,8 @@ import pytest
 from extrap_segmented.exceptions import ExpectationSyntaxError
 from extrap_segmented.expectations.complexity import ComplexityTerm
 from extrap_segmented.expectations.multi import parse_multi_expectation, worst_verdict
-from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, NONE, changes_along, fit_separable,
-                                                 slices_along)
+from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, NONE, changes_along,
+                                                 confirm_with_pool, fit_separable, pooled_series, slices_along)
 
 P = [4.0, 8.0, 16.0, 32.0]
 N = [256.0, 512.0, 1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0]
@@ -94,3 +94,20 @@ def test_the_verdict_over_several_parameters_is_the_worst():
     assert worst_verdict(["match", "approximate", "match"]) == "approximate"
     assert worst_verdict(["match", "no match", "inconclusive"]) == "no match"
     assert worst_verdict([]) == "error"
+
+
+def test_pooled_series_divides_each_slice_by_its_mean_and_pools_the_noise():
+    p, n = X[:, 0], X[:, 1]
+    y = n * p  # every slice the same shape, scaled by p
+    x, pooled, relative, count = pooled_series(X, y, 0.1 * y, 1)
+    assert list(x) == N and count == len(P)
+    assert pooled == pytest.approx(np.array(N) / np.mean(N), rel=1e-12)
+    assert relative == pytest.approx(np.full(len(N), 0.1 / np.sqrt(len(P))), rel=1e-12)
+
+
+def test_a_pooled_change_is_accepted_only_where_no_slice_contradicts_it():
+    none = changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: None))
+    assert confirm_with_pool(none, [(4096.0, 8192.0)]).kind == CONSISTENT
+    isolated = changes_along(X, np.ones(len(X)), 1, _detect_at(lambda p: (4096.0, 8192.0) if p == 8 else None))
+    assert confirm_with_pool(isolated, [(4096.0, 8192.0)]).locations == ((4096.0, 8192.0),)
+    assert confirm_with_pool(isolated, [(1024.0, 2048.0)]).kind == ISOLATED  # slice p=8 says elsewhere

@@ -45,7 +45,8 @@ from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotati
                                                             SegmentedChangePointModeler, _quantum, _where)
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, ParameterChanges, changes_along,
-                                                 describe_location, describe_moving, fit_separable, segment_masks)
+                                                 confirm_with_pool, describe_location, describe_moving, fit_separable,
+                                                 pooled_series, segment_masks)
 from extrap_segmented.segmentation.suggest import suggest_measurements
 
 DEFAULT_NAMES = ("p", "q", "r", "s", "t")
@@ -186,6 +187,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
 
         results = [changes_along(X, values, d, detect, min_share=float(self.consistent_share))
                    for d in range(X.shape[1])]
+        results = [self._pooled(result, X, values, measurements, detector) for result in results]
         for result in results:
             name = names[result.parameter]
             others = ", ".join(n for j, n in enumerate(names) if j != result.parameter)
@@ -214,6 +216,29 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                          + f"; modeled along {names[chosen.parameter]} only")
         model = self._segmented_model(measurements, X, values, chosen, names, where, detector, notes)
         return model if model is not None else base
+
+    def _pooled(self, result: ParameterChanges, X, values, measurements, detector) -> ParameterChanges:
+        """Where the slices alone find no consistent change (too noisy each), the same search on
+        the slices pooled into one series (:func:`pooled_series`) may; accepted when no slice
+        contradicts it (:func:`confirm_with_pool`)."""
+        if result.kind in (CONSISTENT, MOVING):
+            return result
+        noise, _ = detector._noise(measurements)  # relative standard error per point
+        standard_error = np.zeros(len(values)) if noise is None else noise * np.abs(values)
+        pooled = pooled_series(X, values, standard_error, result.parameter)
+        if pooled is None:
+            return result
+        x, y, relative_error, count = pooled
+        searcher = detector._searcher()
+        if len(x) < searcher.min_points or noise is None:
+            return result
+        repetitions = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+        searcher.fit(x, y, noise=relative_error, repetitions=np.full(len(x), float(np.min(repetitions)) * count))
+        if searcher.too_few_points_ or not searcher.segmented_:
+            return result
+        locations = [(x[b - 1], x[b - 1] if shared else x[b])
+                     for b, shared in zip(searcher.breakpoints_[:-1], searcher.shared_)]
+        return confirm_with_pool(result, locations)
 
     def _slice_models(self, measurements, X, result: ParameterChanges, names, detector) -> list[str]:
         """``at p=4: <segmented model along n>`` for every slice that changes (the single-parameter
@@ -335,7 +360,8 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         others = ", ".join(n for j, n in enumerate(names) if j != d)
         summary = (f"Segmented along {name}: {len(segments)} segments, change at "
                    + "; ".join(describe_location(name, loc) for loc in change.locations)
-                   + f" at every {others} ({len(change.changed_slices)} of {change.checked} slices)")
+                   + f" at every {others} ({len(change.changed_slices)} of {change.checked} slices alone"
+                   + ("" if len(change.changed_slices) == change.checked else "; all of them pooled") + ")")
         reliable = int(detector.reliable_segment_points)
         masks = segment_masks(X[:, d], change.locations)
         suggestions = []

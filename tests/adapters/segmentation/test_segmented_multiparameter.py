@@ -53,7 +53,7 @@ def test_a_change_in_n_at_every_p_is_found_once_and_printed_with_the_segments_on
     for m in model.measurements:
         assert model.hypothesis.function.evaluate(np.array(m.coordinate)[:, None])[0] == pytest.approx(m.mean, rel=0.05)
     notes = [a for a in model.annotations if isinstance(a, SegmentationAnnotation)][0].notes
-    assert notes[0].startswith("Segmented along n: 2 segments, change at n<=4096; n>=8192 at every p")
+    assert notes[0].startswith("Segmented along n: 2 segments, change at n<=4096; n>=8192 at every p (5 of 5 slices")
     # the advice names n and the next value of n, not p
     advice = [m for m in messages if "segment 2" in m]
     assert len(advice) == 1, messages
@@ -153,3 +153,26 @@ def test_one_warning_line_for_a_condition_shared_by_many_kernels(tmp_path):
     assert len(advice) == 1, messages  # the run's summary, not one per kernel or per slice
     assert advice[0].count("\n") == 0 and "[also 5 more kernels: k1 [time], k2 [time], k3 [time] and 2 others]" \
         in advice[0], advice[0]
+
+
+def test_a_change_too_noisy_for_each_slice_is_found_in_the_pooled_slices(tmp_path):
+    # 20 % noise: the single-parameter search misses the change in most slices on their own
+    experiment = _write(tmp_path, {f"noisy{i}": eager_limit for i in range(4)}, noise=0.2, seed=7)
+    models, _ = _models(experiment)
+    found = 0
+    for model in models.values():
+        text = model.hypothesis.function.to_string(*experiment.parameters)
+        if " for n<=4096; " in text:
+            found += 1
+            notes = [n for a in model.annotations if isinstance(a, SegmentationAnnotation) for n in a.notes]
+            assert "all of them pooled" in notes[0] or "(5 of 5 slices alone)" in notes[0], notes
+        else:
+            assert " for " not in text, text  # never a change at another place
+    assert found >= 3
+
+
+def test_smooth_noisy_kernels_stay_unsegmented_when_pooled(tmp_path):
+    experiment = _write(tmp_path, {f"smooth{i}": lambda p, n: (5 + 0.01 * n) * np.log2(p) for i in range(8)},
+                        noise=0.2, seed=11)
+    models, _ = _models(experiment)
+    assert not any(" for " in m.hypothesis.function.to_string(*experiment.parameters) for m in models.values())
