@@ -85,7 +85,7 @@ def test_validate_passes_fails_and_refuses_with_distinct_exit_codes(two_paramete
 def test_toml_deviation_per_parameter(two_parameter_text, tmp_path, capsys):
     toml = tmp_path / "e.toml"
     toml.write_text('[[expectation]]\nname = "pn"\ncallpath = "pn"\nexpectation = "O(p * n)"\n'
-                    'deviation = "log p * n^0.25"\n')
+                    'deviation = "log p * n^0.25"\nupper_bound = "p^2 * n^1.5"\n')
     report = tmp_path / "report.json"
     assert run(["--text", str(two_parameter_text), "--expectations", str(toml), "--json-out", str(report)]) in (0, 1)
     out = capsys.readouterr().out
@@ -95,6 +95,9 @@ def test_toml_deviation_per_parameter(two_parameter_text, tmp_path, capsys):
     # each parameter gets its own factor of the deviation: log p along p, n^0.25 along n
     assert rows["pn [along p: n=64]"]["deviation_limits"] == ["O(p / log p)", "O(p log p)"]
     assert rows["pn [along n: p=4]"]["deviation_limits"] == ["O(n^0.75)", "O(n^1.25)"]
+    # and its own factor of the upper bound
+    assert rows["pn [along p: n=64]"]["search_space"]["upper_bound"] == "p^2"
+    assert rows["pn [along n: p=4]"]["search_space"]["upper_bound"] == "n^(3/2)"
 
 
 def _grid(f, seed=3):
