@@ -13,7 +13,7 @@ from extrap_segmented.clustering.relative_distance import (RelativeDistanceClust
                                                            relative_distance_labels,
                                                            relative_distance_labels_batch)
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 
 
 def test_new_cluster_starts_above_threshold_only():
