@@ -120,7 +120,11 @@ def defaults(options: Mapping[str, Option]) -> dict[str, Any]:
 def check_options(owner: Any, options: Mapping[str, Option], relations: Iterable[Relation] = ()) -> None:
     """Raises :class:`InvalidInputError` for the first declared option of ``owner`` (read as its
     attribute) outside its range, then for the first relation that does not hold."""
-    values = {name: getattr(owner, name) for name in options}
+    check_values({name: getattr(owner, name) for name in options}, options, relations)
+
+
+def check_values(values: Mapping[str, Any], options: Mapping[str, Option], relations: Iterable[Relation] = ()) -> None:
+    """:func:`check_options` on the ``values`` of the ``options`` (by name)."""
     for name, option in options.items():
         if not option.accepts(values[name]):
             raise InvalidInputError(f"{name} must be {option.allowed()}, got {values[name]!r}")

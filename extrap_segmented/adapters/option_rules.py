@@ -110,10 +110,20 @@ def check_options(modeler: Any, rules: Mapping[str, Rule], relations: tuple[Rela
                                      f"{relation.problem(values)}")
 
 
+def accepted_words(modeler: Any, field: str) -> str:
+    """What option ``field`` of ``modeler`` accepts, in words, where a rule or the core's contract
+    says it ('' otherwise; choices are shown by the option's own ``range``)."""
+    rules = getattr(modeler, "OPTION_RULES", None) or {}
+    if field in rules:
+        return rules[field].allowed
+    core, contract = getattr(modeler, "CORE_OPTIONS", {}), getattr(modeler, "CONTRACT", {})
+    option = contract.get(core.get(field))
+    return option.allowed() if option is not None and option.choices is None else ""
+
+
 def options_table(modeler: type, fields: tuple[str, ...] | None = None) -> str:
     """The docs table of a modeler's options: name, default, accepted values, meaning."""
     from extrap_segmented.adapters.gui.option_texts import flatten, value_text  # words as the GUI says them
-    rules = getattr(modeler, "OPTION_RULES", {})
     rows = ["| option | default | accepted | meaning |", "|---|---|---|---|"]
     for declared in flatten(modeler.OPTIONS.items()):
         if fields is not None and declared.field not in fields:
@@ -121,7 +131,7 @@ def options_table(modeler: type, fields: tuple[str, ...] | None = None) -> str:
         if declared.range is not None and not isinstance(declared.range, range):
             accepted = ", ".join(f"`{choice}`" for choice in declared.range)
         else:
-            accepted = rules[declared.field].allowed if declared.field in rules else ""
+            accepted = accepted_words(modeler, declared.field)
         meaning = " ".join((declared.description or "").split()).replace("|", "\\|")
         rows.append(f"| `{declared.field}` | {value_text(declared.value)} | {accepted} | {meaning} |")
     return "\n".join(rows)

@@ -72,9 +72,10 @@ def tooltip(owner, field: str, *, start=None, unit: str = "") -> str:
         return ""
     lines = [declared_description(owner, field)]
     accepted = accepted_text(option, unit)
-    rule = (getattr(owner, "OPTION_RULES", None) or {}).get(field)
-    if not accepted and rule is not None:
-        accepted = f"Accepted: {rule.allowed}."
+    if not accepted:
+        from extrap_segmented.adapters.option_rules import accepted_words
+        words = accepted_words(owner, field)
+        accepted = f"Accepted: {words}." if words else ""
     if accepted:
         lines.append(accepted)
     lines.append(f"Default: {value_text(option.value if start is None else start, unit)}.")

@@ -159,6 +159,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
     # declared by the searches' contracts (segmentation/options.py); modeler option -> core option
+    CONTRACT = {**contract.WINDOW, **contract.TEST, **contract.PAPER, "mode": contract.MODE}
     CORE_OPTIONS = {"mode": "mode", "window_size": "window", "max_change_points": "max_change_points",
                     "min_segment_size": "min_segment_size", "theta": "theta", "nrss_band_low": "nrss_band",
                     "nrss_band_high": "nrss_band", "epsilon_limit": "epsilon_limit",
