@@ -89,6 +89,7 @@ def test_an_unexpected_error_in_one_kernel_leaves_the_others_modeled(monkeypatch
     assert "broken [time]: modeling failed (ZeroDivisionError: division by zero)" in message
 
 
+@pytest.mark.slow
 def test_900_kernels_with_the_same_condition_print_one_line(tmp_path):
     lines = ["PARAMETER p", "POINTS 8 16 32 64 128", ""]
     for i in range(900):
