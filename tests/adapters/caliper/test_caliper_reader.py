@@ -146,6 +146,7 @@ def test_python_api_takes_a_list_of_files_and_parameters():
 
 
 @pytest.mark.gui
+@pytest.mark.slow
 def test_gui_file_menu_opens_caliper_profiles():
     code = textwrap.dedent(f"""
         import json
