@@ -59,6 +59,8 @@ class Option:
             return "one of " + ", ".join(map(str, self.choices))
         if self.kind is bool:
             return "true or false"
+        if self.kind is str:
+            return "text"
         if self.kind is tuple:
             return f"a pair (low, high) with low ≤ high, both finite numbers{self._bounds_text()}"
         noun = "an integer" if self.kind is int else "a number" if self.infinite else "a finite number"
@@ -73,7 +75,7 @@ class Option:
         if self.choices is not None:
             return value in self.choices
         if self.kind is bool:
-            return isinstance(value, (bool, int)) and value in (True, False)
+            return isinstance(value, bool)
         if self.kind is str:
             return isinstance(value, str)
         if self.kind is tuple:

@@ -87,10 +87,14 @@ def modeler_option(option: Option, *, mode: str = "", element: int | None = None
     "<mode> mode: ") and choices."""
     default = option.default if element is None else option.default[element]
     kind = option.kind if element is None else type(default)
+    if default is None and kind is str:
+        default = ""  # Extra-P's empty text: the core's default rule
     meaning = option.meaning if element is None else f"{('lower', 'upper')[element]} end of the {option.meaning}"
     description = f"{mode} mode: {meaning}" if mode else meaning
-    return modeler_options.add(default, kind, description, name=name,
-                               range=list(option.choices) if option.choices else None)
+    choices = list(option.choices) if option.choices else None
+    if kind is int and option.low is not None and option.high is not None:  # Extra-P's spin box and parser
+        choices = range(int(option.low) + option.low_open, int(option.high) + 1 - option.high_open)
+    return modeler_options.add(default, kind, description, name=name, range=choices)
 
 
 def check_options(modeler: Any, rules: Mapping[str, Rule], relations: tuple[Relation, ...] = ()) -> None:
@@ -118,7 +122,7 @@ def accepted_words(modeler: Any, field: str) -> str:
         return rules[field].allowed
     core, contract = getattr(modeler, "CORE_OPTIONS", {}), getattr(modeler, "CONTRACT", {})
     option = contract.get(core.get(field))
-    return option.allowed() if option is not None and option.choices is None else ""
+    return option.allowed() if option is not None and option.choices is None and option.kind is not str else ""
 
 
 def options_table(modeler: type, fields: tuple[str, ...] | None = None) -> str:
