@@ -116,3 +116,73 @@ def _chi2_median(df: float) -> float:
 @lru_cache(maxsize=4096)
 def _f_quantile(quantile: float, m: int, dof: float) -> float:
     return float(2 * special.gammaincinv(m / 2, quantile) / m if np.isinf(dof) else special.fdtri(m, dof, quantile))
+
+
+def values_from_summary(minimum: float, median: float, maximum: float, mean: float, std: float,
+                        repetitions: int) -> np.ndarray | None:
+    """The repetitions' values, recovered exactly from their summary when there are at most five.
+
+    Extra-P keeps of each point only minimum, median, maximum, mean and the (population)
+    standard deviation unless values are kept (``--keep-values``). For r ≤ 5 these determine
+    the sorted values: r = 3 is (min, median, max); for r = 4 and 5 the two unknown inner
+    values have a known sum (from the mean) and sum of squares (from the standard deviation),
+    so they are the roots of a quadratic. A robust spread (MAD) then needs no kept values.
+
+    Args:
+        minimum, median, maximum, mean, std: Extra-P's summary of one point (``std`` with
+            divisor r, as ``numpy.ma.std``).
+        repetitions: r.
+
+    Returns:
+        The sorted values (r,), or None for r > 5 or r < 1, or when the summary is inconsistent
+        (rounding far beyond the values' precision).
+    """
+    r = int(repetitions)
+    if r == 1:
+        return np.array([median], dtype=float)
+    if r == 2:
+        return np.array([minimum, maximum], dtype=float)
+    if r == 3:
+        return np.array([minimum, median, maximum], dtype=float)
+    if r not in (4, 5):
+        return None
+    total = r * mean - minimum - maximum
+    squares = r * (std * std + mean * mean) - minimum * minimum - maximum * maximum
+    if r == 5:
+        total -= median
+        squares -= median * median
+    # the two inner unknowns a ≤ b: a + b = total, a² + b² = squares
+    spread = 2 * squares - total * total  # (b - a)²
+    scale = max(abs(maximum), abs(minimum), 1e-300)
+    if spread < -1e-9 * scale * scale * r:
+        return None
+    half = np.sqrt(max(spread, 0.0)) / 2
+    a, b = total / 2 - half, total / 2 + half
+    inner = [a, median, b] if r == 5 else [a, b]
+    values = np.array([minimum] + inner + [maximum], dtype=float)
+    return np.sort(values)
+
+
+def robust_point(values: ArrayLike) -> tuple[float, float, int]:
+    """Median, robust relative standard error of that median, and count of one point's values.
+
+    The spread is the median absolute deviation (× 1.4826, the normal consistency factor),
+    so up to half the repetitions can be slow (another job on the core, a run whose ranks
+    landed badly) without inflating it; the median's standard error is 1.2533 × spread / √r.
+
+    Args:
+        values: the repetitions' values (NaN ignored).
+
+    Returns:
+        ``(median, relative standard error, r)``; the error is 0 for r < 2 or a zero median.
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    v = v[np.isfinite(v)]
+    r = len(v)
+    if r == 0:
+        return float("nan"), 0.0, 0
+    center = float(np.median(v))
+    if r < 2 or center == 0:
+        return center, 0.0, r
+    mad = 1.4826 * float(np.median(np.abs(v - center)))
+    return center, 1.2533 * mad / abs(center) / np.sqrt(r), r

@@ -42,6 +42,10 @@ from extrap_segmented.segmentation.window import WindowSearch
 
 PENALTY = 25.0
 """Default ``penalty`` (χ² units per change), see the module docstring."""
+NOISE_FLOOR = 0.005
+"""Default ``noise_floor``."""
+MIN_RELATIVE_CHANGE = 0.02
+"""Default ``min_relative_change``."""
 
 
 class TrendBreakSearch(WindowSearch):
@@ -66,7 +70,7 @@ class TrendBreakSearch(WindowSearch):
 
     def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
-                 penalty: float = PENALTY, noise_floor: float = 0.005, min_relative_change: float = 0.02,
+                 penalty: float = PENALTY, noise_floor: float = NOISE_FLOOR, min_relative_change: float = MIN_RELATIVE_CHANGE,
                  compare_smooth: bool = True, prediction: bool = True, degree: int = 1, search_changes: int = 6, series_noise: bool = False, reach: int = 4, fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)

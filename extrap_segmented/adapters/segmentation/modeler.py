@@ -33,7 +33,9 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap_segmented.segmentation.costs import RelativeFitCost, resolve_cost
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
+from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.suggest import suggest_measurements
+from extrap_segmented.segmentation.trend import MIN_RELATIVE_CHANGE, NOISE_FLOOR, PENALTY, TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
@@ -48,6 +50,12 @@ from extrap_segmented.pmnf.search import search_many
 
 class SegmentationWarning(ExtrapSegmentedWarning):
     """Shown on the command line for kernels with too few points or too short segments."""
+
+
+class SegmentAdviceWarning(SegmentationWarning):
+    """Advice for one segment of one kernel (too few points, values to measure next): the run's
+    warning summary lists each apart instead of merging it with other kernels' advice."""
+    KEEP_APART = True
 
 
 class InvalidMeasurementsError(RecoverableError):
@@ -156,8 +164,17 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     DESCRIPTION = ("Detects segmented behaviour (e.g. an algorithm switch at some process count), locates the "
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
-    mode = modeler_options.add("test", str, "Detection: 'test' (relative one- vs two-segment test, default) or "
-                                            "'paper' (Ilyas et al. nRSS windows)", range=["test", "paper"])
+    mode = modeler_options.add("trend", str, "Detection: 'trend' (breaks in level or trend of log y against log x, "
+                                             "judged against each point's robust noise; default), 'test' (relative "
+                                             "one- vs two-segment test, the default before v0.4) or 'paper' (Ilyas "
+                                             "et al. nRSS windows)", range=["trend", "test", "paper"])
+    penalty = modeler_options.add(PENALTY, float, "Trend mode: chi-square (in units of each point's noise) a change "
+                                                  "must save against one smooth function", name="Penalty")
+    noise_floor = modeler_options.add(NOISE_FLOOR, float, "Trend mode: smallest relative noise of a point",
+                                      name="Noise floor")
+    min_relative_change = modeler_options.add(MIN_RELATIVE_CHANGE, float, "Trend mode: a smooth function must miss "
+                                                                          "the points beside a change by this "
+                                                                          "relative RMS error", name="Min relative change")
     window_size = modeler_options.add(5, int, "Points per sliding window", name="Window size")
     theta = modeler_options.add(0.5, float, "Paper mode: nRSS above which a kernel is segmented", name="Theta")
     nrss_band_low = modeler_options.add(0.1, float, "Paper mode: lower end of the nRSS band of the epsilon "
@@ -191,7 +208,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     reliable_segment_points = modeler_options.add(
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
-    modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
+    modeler_options.group("Change-point detection", mode, penalty, noise_floor, min_relative_change, window_size, theta, nrss_band_low, nrss_band_high,
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
@@ -214,6 +231,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
         "reliable_segment_points": option_rules.integer_at_least(1),
         "noise_factor": option_rules.number_above(0), "quantisation_steps": option_rules.number_at_least(0),
+        "penalty": option_rules.number_at_least(0), "noise_floor": option_rules.number_at_least(0),
+        "min_relative_change": option_rules.number_at_least(0),
     }
 
     @summarised_run
@@ -328,7 +347,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         """The change-point search of the option ``mode``, built from the modeler's options.
 
         Raises:
-            InvalidInputError: ``mode`` is neither "test" nor "paper".
+            InvalidInputError: ``mode`` is not "trend", "test" or "paper".
         """
         shared = dict(window=int(self.window_size), max_change_points=int(self.max_change_points),
                       min_segment_size=int(self.min_segment_size), exponents=self._exponents())
@@ -337,21 +356,29 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                      nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
                                      epsilon_limit=float(self.epsilon_limit), search_options=self._search_options(),
                                      **shared)
+        test = dict(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
+                    noise_factor=float(self.noise_factor), quantisation_steps=float(self.quantisation_steps),
+                    compare_smooth=bool(self.compare_smooth), smooth_error_ratio=float(self.smooth_error_ratio))
         if self.mode == "test":
-            return SignificanceSearch(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
-                                      noise_factor=float(self.noise_factor),
-                                      quantisation_steps=float(self.quantisation_steps),
-                                      compare_smooth=bool(self.compare_smooth),
-                                      smooth_error_ratio=float(self.smooth_error_ratio), **shared)
-        raise InvalidInputError(f"mode must be one of test, paper, got {self.mode!r}")
+            return SignificanceSearch(**test, **shared)
+        if self.mode == "trend":
+            return TrendBreakSearch(penalty=float(self.penalty), noise_floor=float(self.noise_floor),
+                                    min_relative_change=float(self.min_relative_change),
+                                    compare_smooth=bool(self.compare_smooth), fallback=test, **shared)
+        raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
 
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
         where = _where(ordered)
         fit, first = whole_fit if whole_fit is not None else (None, None)
         searcher = self._searcher()
         try:
-            noise, repetitions = self._noise(ordered)
-            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered), first_errors=first)
+            center = y
+            if isinstance(searcher, TrendBreakSearch):
+                center, noise, repetitions = _robust_points(ordered, y)
+            else:
+                noise, repetitions = self._noise(ordered)
+            searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
+                         first_errors=first if center is y else None)
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 
@@ -383,7 +410,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
                         + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
-                warnings.warn(text, SegmentationWarning, stacklevel=4)
+                warnings.warn(text, SegmentAdviceWarning, stacklevel=4)
                 notes.append(text)
 
         if len(ranges) == 2:
@@ -422,6 +449,41 @@ def _repetition_spread(measurement: Measurement) -> float:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
+    """Per point the median of the repetitions, the robust relative standard error of that median
+    and the number of repetitions, for the trend detection (`noise.robust_point`).
+
+    The repetitions' values are the kept ones (per-location values averaged over the locations
+    of each repetition: the spread between ranks is load imbalance, not noise) or, for up to five
+    repetitions, recovered exactly from Extra-P's summary (`noise.values_from_summary`). With more
+    repetitions and no kept values: Extra-P's median and its (non-robust) standard deviation.
+    Without repetitions: ``(y, None, None)``.
+    """
+    reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+    if np.all(reps <= 1):
+        return y, None, None
+    center, noise, counts = [], [], []
+    for m, value in zip(measurements, y):
+        values = getattr(m, "values", None)
+        if values is not None and np.ndim(values) >= 1 and np.shape(values)[0] >= 1:
+            values = np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
+                np.shape(values)[0], -1), axis=1), np.nan), dtype=float)
+        else:
+            values = values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions or 1))
+        if values is None:  # many repetitions, summary only
+            r = int(m.repetitions or 1)
+            c = float(m.median)
+            center.append(c)
+            noise.append(m.std * np.sqrt(r / max(r - 1, 1)) / abs(c) / np.sqrt(r) if c else 0.0)
+            counts.append(r)
+            continue
+        c, e, r = robust_point(values)
+        center.append(c if np.isfinite(c) else value)
+        noise.append(e)
+        counts.append(max(r, 1))
+    return np.asarray(center, dtype=float), np.asarray(noise, dtype=float), np.asarray(counts, dtype=float)
 
 
 def _name_parameters_in_messages() -> None:
