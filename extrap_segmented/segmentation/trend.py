@@ -34,62 +34,73 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
-from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
 from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
 from extrap_segmented.segmentation.noise import _chi2_median
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
 
-PENALTY = 25.0
-"""Default ``penalty`` (χ² units per change), see the module docstring."""
 NOISE_FLOOR = 0.005
 """Default ``noise_floor``."""
 MIN_RELATIVE_CHANGE = 0.02
 """Default ``min_relative_change``."""
+F_LIMIT = 20.0
+"""Default ``f_limit``."""
 
 
 class TrendBreakSearch(WindowSearch):
-    """Penalised trend-break search in relative (log) units (see the module docstring).
+    """Trend-break search in log-log space (see the module docstring).
 
     Args:
-        penalty: χ² a change must save; ≥ 0.
-        noise_floor: smallest relative noise of a point (timer resolution, run-to-run drift the
-            repetitions do not see); default 0.005.
-        min_relative_change: relative RMS error by which the best smooth function over the two
-            segments beside a change must miss them; default 0.02.
-        compare_smooth: check each change against the best smooth single function; default True.
-        fallback: keyword options of the significance test used without a noise measurement.
+        f_limit: F statistic (two lines beside a change against one smooth function over the
+            same points) a change needs; > 0.
+        min_relative_change: relative RMS error by which that smooth function must miss those
+            points; ≥ 0.
+        noise_floor: smallest relative noise of a point (weights only); default 0.005.
+        reach: points on each side of a change that the check looks at (fewer when the next
+            change is nearer); ≥ ``min_segment_size``.
+        search_changes: changes the partition proposes before the check; ≥ ``max_change_points``.
+        compare_smooth: the single function is the smooth one (two terms or a continuous exponent);
+            False: only ``c0 + c1·term`` of the search space.
+        fallback: keyword options of the significance test used without repetitions.
         window, max_change_points, min_segment_size, min_points, cost, exponents: see
             :class:`~extrap_segmented.segmentation.window.WindowSearch` (``window`` and ``cost``
             matter only for the fallback).
 
     Fitted attributes besides :class:`WindowSearch`'s: ``method_`` ("trend" or "test"),
-    ``sigma_`` (per point, the relative noise used; None for "test"), ``pooled_noise_``,
-    ``chi2_`` (best χ² per number of changes), ``fallback_`` (the fitted significance test, or None).
+    ``sigma_`` (per point, the relative noise used as weight; None for "test"),
+    ``candidates_`` (the proposed changes), ``checks_`` (per round of the check, per change:
+    breakpoint, F, relative error of the smooth function), ``fallback_`` (the fitted
+    significance test, or None).
     """
 
     def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
-                 penalty: float = PENALTY, noise_floor: float = NOISE_FLOOR, min_relative_change: float = MIN_RELATIVE_CHANGE,
-                 compare_smooth: bool = True, prediction: bool = True, degree: int = 1, search_changes: int = 6, series_noise: bool = False, reach: int = 4, fallback: dict[str, Any] | None = None):
+                 f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
+                 noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
+                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
-        self.penalty = penalty
-        self.noise_floor = noise_floor
+        self.f_limit = f_limit
         self.min_relative_change = min_relative_change
+        self.noise_floor = noise_floor
+        self.reach = reach
+        self.search_changes = search_changes
         self.compare_smooth = compare_smooth
         self.fallback = fallback
-        self.prediction = prediction
-        self.degree = degree
-        self.search_changes = search_changes
-        self.series_noise = series_noise
-        self.reach = reach
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
-        for name in ("penalty", "noise_floor", "min_relative_change"):
+        if not self.f_limit > 0:
+            raise InvalidInputError(f"f_limit must be > 0, got {self.f_limit!r}")
+        for name in ("noise_floor", "min_relative_change"):
             if not getattr(self, name) >= 0:
                 raise InvalidInputError(f"{name} must be ≥ 0, got {getattr(self, name)!r}")
+        if int(self.reach) != self.reach or self.reach < self.min_segment_size:
+            raise InvalidInputError(f"reach must be an integer ≥ min_segment_size ({self.min_segment_size}), "
+                                    f"got {self.reach!r}")
+        if int(self.search_changes) != self.search_changes or self.search_changes < self.max_change_points:
+            raise InvalidInputError(f"search_changes must be an integer ≥ max_change_points "
+                                    f"({self.max_change_points}), got {self.search_changes!r}")
 
     def _decide(self, *args: Any):  # the window machinery is not used (see fit)
         raise NotImplementedError
@@ -99,23 +110,23 @@ class TrendBreakSearch(WindowSearch):
             first_errors: ArrayLike | None = None) -> TrendBreakSearch:
         """Searches the series for changes (arguments as
         :meth:`WindowSearch.fit <extrap_segmented.segmentation.window.WindowSearch.fit>`;
-        ``first_errors`` is used by the fallback only)."""
+        ``noise`` should be the robust relative standard error of each value, e.g. from
+        :func:`~extrap_segmented.segmentation.noise.robust_point`; ``first_errors`` is used by the
+        fallback only)."""
         self._validate_parameters()
-        fallback = SignificanceSearch(window=self.window, max_change_points=self.max_change_points,
-                                      min_segment_size=max(self.min_segment_size, 3),
-                                      min_points=self.min_points, cost=self.cost, exponents=self.exponents,
-                                      **(self.fallback or {}))
-        # validation, sorting and quantum as the other detections (raises InvalidInputError)
         self.fallback_ = None
         self.sigma_ = None
-        self.pooled_noise_ = None
-        self.chi2_ = []
+        self.candidates_ = []
+        self.checks_ = []
         self.method_ = "trend"
         x_arr, y_arr = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
         usable = (noise is not None and repetitions is not None and x_arr.ndim == 1 and x_arr.shape == y_arr.shape
-                  and np.all(np.isfinite(y_arr)) and np.all(y_arr > 0)
+                  and np.all(np.isfinite(y_arr)) and np.all(y_arr > 0) and np.all(x_arr > 0)
                   and np.any(np.broadcast_to(np.asarray(repetitions, dtype=float), x_arr.shape) >= 2))
         if not usable:
+            fallback = SignificanceSearch(window=self.window, max_change_points=self.max_change_points,
+                                          min_segment_size=self.min_segment_size, min_points=self.min_points,
+                                          cost=self.cost, exponents=self.exponents, **(self.fallback or {}))
             fallback.fit(x, y, noise=noise, repetitions=repetitions, quantum=quantum, first_errors=first_errors)
             self._take(fallback)
             return self
@@ -128,13 +139,11 @@ class TrendBreakSearch(WindowSearch):
         if self.too_few_points_:
             return self
         self.sigma_ = point_noise(self.noise_, self.repetitions_, self.noise_floor)
-        if self.series_noise:
-            self.sigma_ = np.maximum(self.sigma_, series_noise(self.x_, self.y_))
-        self.pooled_noise_ = float(np.median(self.sigma_))
         breaks = self._search(self.x_, self.y_, self.sigma_)
         self.breakpoints_ = list(breaks) + [len(self.x_)]
         self.shared_ = [False] * len(breaks)
         self.segmented_ = bool(breaks)
+        self.statistics_ = [{"candidates": list(self.candidates_), "checks": self.checks_}]
         return self
 
     def _take(self, fitted: SignificanceSearch) -> None:
@@ -148,95 +157,73 @@ class TrendBreakSearch(WindowSearch):
     def _search(self, x: np.ndarray, y: np.ndarray, sigma: np.ndarray) -> list[int]:
         n = len(x)
         m = int(self.min_segment_size)
-        table = loglog_line_costs(x, y, sigma, m) if self.degree == 1 else loglog_poly_costs(x, y, sigma, m, self.degree)
-        breaks = optimal_partition(table, m, min(int(self.search_changes), n // m - 1))
-        self.chi2_ = [total for total, _ in breaks]
-        penalised = [total + self.penalty * k for k, (total, _) in enumerate(breaks)]
-        chosen = list(breaks[int(np.argmin(penalised))][1])
-        if chosen:
-            chosen = self._confirm(x, y, sigma, table, chosen)
-        self.statistics_ = [{"chi2": self.chi2_, "penalty": float(self.penalty), "breaks": chosen,
-                             "pooled_noise": self.pooled_noise_}]
-        return chosen
+        changes = min(int(self.search_changes), n // m - 1)
+        if changes < 1:
+            return []
+        table = loglog_line_costs(x, y, sigma, m)
+        self.candidates_ = list(optimal_partition(table, m, changes)[-1][1])
+        return self._check(x, y, sigma, table, list(self.candidates_))
 
-    def _confirm(self, x, y, sigma, table, chosen: list[int]) -> list[int]:
-        """Drops changes that the best smooth single function over both neighbouring segments
-        explains (within the penalty) or that are smaller than ``min_relative_change``."""
+    def _check(self, x: np.ndarray, y: np.ndarray, sigma: np.ndarray, lines: np.ndarray,
+               kept: list[int]) -> list[int]:
+        """Keeps the proposed changes that two segments explain better than one function.
+
+        Per change, over the points within ``reach`` on either side (up to the neighbouring
+        changes): each side's best two-coefficient fit (a line in log-log space, or
+        ``c0 + c1·term``) against the best single function over both sides (``compare_smooth``:
+        three coefficients), noise-weighted; F = (S_one − S_two) / (S_two / (points − 4)). The
+        weakest failing change goes first and the others are judged again (their reach grows);
+        of the passing ones the ``max_change_points`` with the largest F stay.
+        """
+        scale = relative_scale(y) * sigma
+        pmnf = RelativeFitCost(self.exponents).fit(x, y)
+        pmnf.scale_ = scale
         smooth = SmoothFitCost(self.exponents).fit(x, y)
-        smooth.scale_ = relative_scale(y) * sigma
-        plain = SmoothFitCost(self.exponents).fit(x, y)  # relative residuals, no noise weights
-        cache: dict[tuple[int, int], float] = {}
+        smooth.scale_ = scale
+        plain = RelativeFitCost(self.exponents).fit(x, y)  # relative residuals, no noise weights
+        plain_smooth = SmoothFitCost(self.exponents).fit(x, y)
+        cache: dict[tuple[Any, int, int], float] = {}
 
-        def smooth_cost(a: int, c: int) -> float:
-            if (a, c) not in cache:
-                cache[a, c] = float(smooth.errors([a], [c])[0])
-            return cache[a, c]
+        def cost(kind: Any, a: int, c: int) -> float:
+            if (id(kind), a, c) not in cache:
+                cache[id(kind), a, c] = float(kind.errors([a], [c])[0])
+            return cache[id(kind), a, c]
 
-        def segment(a: int, c: int) -> float:
-            return min(table[a, c], smooth_cost(a, c))
+        def side(a: int, c: int) -> float:
+            return min(lines[a, c], cost(pmnf, a, c))
 
-        kept = list(chosen)
+        reach = int(self.reach)
         while kept:
             bounds = [0] + kept + [len(x)]
-            margins, sizes = [], []
+            stats = []
             for i, b in enumerate(kept):
-                a, c = max(bounds[i], b - self.reach), min(bounds[i + 2], b + self.reach)
-                one = smooth_cost(a, c) if self.compare_smooth else np.inf
-                margins.append(one - segment(a, b) - segment(b, c) - self.penalty)
-                sizes.append(float(np.sqrt(plain.errors([a], [c])[0] / (c - a))))
-            failing = [i for i, (g, e) in enumerate(zip(margins, sizes)) if g <= 0 or e < self.min_relative_change]
+                a, c = max(bounds[i], b - reach), min(bounds[i + 2], b + reach)
+                two = side(a, b) + side(b, c)
+                dof = c - a - 4
+                f = _f(cost(pmnf, a, c), two, dof)  # an upper bound of F against the smooth function
+                size = np.sqrt(cost(plain, a, c) / (c - a))
+                if f > self.f_limit and size >= self.min_relative_change and self.compare_smooth:
+                    f = _f(cost(smooth, a, c), two, dof)
+                    size = np.sqrt(cost(plain_smooth, a, c) / (c - a))
+                stats.append((b, float(f), float(size)))
+            self.checks_.append(stats)
+            failing = [i for i, (_, f, size) in enumerate(stats)
+                       if not (f > self.f_limit and size >= self.min_relative_change)]
             if failing:
-                kept.pop(min(failing, key=lambda i: margins[i]))
+                kept.pop(min(failing, key=lambda i: stats[i][1]))
             elif len(kept) > self.max_change_points:
-                kept.pop(int(np.argmin(margins)))
+                kept.pop(int(np.argmin([f for _, f, _ in stats])))
             else:
                 break
         return kept
 
 
-class PredictionCost(RelativeFitCost):
-    """Leave-one-out prediction error (PRESS) of the best ``c0 + c1·term`` (or constant) per segment.
-
-    Residuals are relative and divided by each point's noise (``scale_`` = |y|·σ): a χ²-like
-    cost. Each point is predicted by the fit to the segment's other points, so a segment that
-    bends its term to swallow the first point of the next regime at its end pays for it (that
-    point is far from what the others predict), while an in-sample fit would not (Extra-P selects
-    its hypotheses by cross-validation for the same reason).
-    """
-    model = "prediction"
-
-    def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
-        """Returns the PRESS of each segment ``[start, stop)``; segments need ≥ 3 points."""
-        x, y = self.x_, self.y_
-        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
-        starts = np.asarray(starts, dtype=int)
-        stops = np.asarray(stops, dtype=int)
-        sizes = stops - starts
-        offsets = np.arange(int(sizes.max()))
-        mask = offsets[None, :] < sizes[:, None]
-        index = np.where(mask, starts[:, None] + offsets[None, :], starts[:, None])
-        xs, ys = x[index], y[index]
-        with np.errstate(all="ignore"):
-            weight = np.where(mask, 1.0 / self.scale_[index] ** 2, 0.0)
-            total = weight.sum(axis=1)
-            y_bar = (weight * ys).sum(axis=1) / total
-            dy = np.where(mask, ys - y_bar[:, None], 0.0)
-            lever0 = weight / total[:, None]
-            constant = (weight * (dy / (1 - lever0)) ** 2).sum(axis=1)
-            terms = evaluate_terms(xs, exponents).transpose(1, 0, 2)
-            w = weight[:, None, :]
-            t_bar = (w * np.where(mask[:, None, :], terms, 0.0)).sum(axis=2) / total[:, None]
-            dt = np.where(mask[:, None, :], terms - t_bar[:, :, None], 0.0)
-            stt = (w * dt * dt).sum(axis=2)
-            slope = (w * dt * dy[:, None, :]).sum(axis=2) / stt
-            residual = dy[:, None, :] - slope[:, :, None] * dt
-            lever = lever0[:, None, :] + w * dt * dt / stt[:, :, None]
-            press = np.where(mask[:, None, :], w * (residual / (1 - lever)) ** 2, 0.0).sum(axis=2)
-        low = np.where(mask, xs, np.inf)
-        log_ok = np.all(low >= 1.0, axis=1)[:, None] | ~has_log(exponents)[None, :]
-        press = np.where(np.isfinite(press) & log_ok, press, np.inf)
-        constant = np.where(np.isfinite(constant), constant, np.inf)
-        return np.minimum(press.min(axis=1), constant)
+def _f(one: float, two: float, dof: int) -> float:
+    """F of two segments (4 coefficients) against one function, with ``dof`` residual degrees of
+    freedom; costs below rounding count as rounding."""
+    if dof < 1:
+        return 0.0
+    return (one - two) / (max(two, 1e-20 * (dof + 4)) / dof)
 
 
 def loglog_line_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size: int) -> np.ndarray:
@@ -263,51 +250,6 @@ def loglog_line_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size:
     table = np.full((n + 1, n + 1), np.inf)
     table[a, b] = np.maximum(chi2, 0.0)
     return table
-
-
-def loglog_poly_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size: int, degree: int = 2) -> np.ndarray:
-    """χ² of the best polynomial of ``degree`` in log-log space for every segment (see
-    :func:`loglog_line_costs`)."""
-    u, v, w = np.log(x), np.log(y), 1.0 / sigma ** 2
-    n = len(x)
-    table = np.full((n + 1, n + 1), np.inf)
-    for a in range(n):
-        for b in range(a + min_size, n + 1):
-            uu = u[a:b] - u[a:b].mean()
-            design = np.vander(uu, min(degree + 1, b - a), increasing=True) * np.sqrt(w[a:b])[:, None]
-            target = v[a:b] * np.sqrt(w[a:b])
-            q, _ = np.linalg.qr(design)
-            r = target - q @ (q.T @ target)
-            table[a, b] = float(r @ r)
-    return table
-
-
-def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 2) -> np.ndarray:
-    """Per point, the local scatter of the series around a power law, in relative (log) units.
-
-    Each inner point's residual from the straight line (in log-log space) through its two
-    neighbours, scaled to the standard deviation of one point's log value, is a noise sample
-    (zero for any power law, whatever the spacing); per point the median of the absolute
-    samples within ``radius`` neighbours, × 1.4826. A step moves two neighbouring samples, so a
-    window of five ignores it; where the series wiggles from size to size (caches, protocols at
-    large messages) the scatter is large and small bends there are not taken for changes.
-
-    Args:
-        x, y: the series (positive), sorted.
-        radius: neighbours on each side whose samples are pooled.
-
-    Returns:
-        Per point relative scatter (0 for fewer than 3 points).
-    """
-    n = len(x)
-    if n < 3:
-        return np.zeros(n)
-    u, v = np.log(x), np.log(y)
-    lam = (u[1:-1] - u[:-2]) / (u[2:] - u[:-2])
-    residual = v[1:-1] - (v[:-2] + lam * (v[2:] - v[:-2]))
-    samples = np.abs(residual) / np.sqrt(1 + lam ** 2 + (1 - lam) ** 2)
-    samples = np.concatenate(([samples[0]], samples, [samples[-1]]))
-    return np.array([1.4826 * np.median(samples[max(0, i - radius):i + radius + 1]) for i in range(n)])
 
 
 def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius: int = 2) -> np.ndarray:

@@ -35,7 +35,7 @@ from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.suggest import suggest_measurements
-from extrap_segmented.segmentation.trend import MIN_RELATIVE_CHANGE, NOISE_FLOOR, PENALTY, TrendBreakSearch
+from extrap_segmented.segmentation.trend import F_LIMIT, MIN_RELATIVE_CHANGE, NOISE_FLOOR, TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
@@ -168,8 +168,9 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                              "judged against each point's robust noise; default), 'test' (relative "
                                              "one- vs two-segment test, the default before v0.4) or 'paper' (Ilyas "
                                              "et al. nRSS windows)", range=["trend", "test", "paper"])
-    penalty = modeler_options.add(PENALTY, float, "Trend mode: chi-square (in units of each point's noise) a change "
-                                                  "must save against one smooth function", name="Penalty")
+    trend_f_limit = modeler_options.add(F_LIMIT, float, "Trend mode: F statistic by which two segments beside a "
+                                                        "change must beat one smooth function over the same points",
+                                        name="Trend F limit")
     noise_floor = modeler_options.add(NOISE_FLOOR, float, "Trend mode: smallest relative noise of a point",
                                       name="Noise floor")
     min_relative_change = modeler_options.add(MIN_RELATIVE_CHANGE, float, "Trend mode: a smooth function must miss "
@@ -208,7 +209,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     reliable_segment_points = modeler_options.add(
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
-    modeler_options.group("Change-point detection", mode, penalty, noise_floor, min_relative_change, window_size, theta, nrss_band_low, nrss_band_high,
+    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change, window_size, theta, nrss_band_low, nrss_band_high,
                           epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
@@ -231,7 +232,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
         "reliable_segment_points": option_rules.integer_at_least(1),
         "noise_factor": option_rules.number_above(0), "quantisation_steps": option_rules.number_at_least(0),
-        "penalty": option_rules.number_at_least(0), "noise_floor": option_rules.number_at_least(0),
+        "trend_f_limit": option_rules.number_above(0), "noise_floor": option_rules.number_at_least(0),
         "min_relative_change": option_rules.number_at_least(0),
     }
 
@@ -362,7 +363,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         if self.mode == "test":
             return SignificanceSearch(**test, **shared)
         if self.mode == "trend":
-            return TrendBreakSearch(penalty=float(self.penalty), noise_floor=float(self.noise_floor),
+            return TrendBreakSearch(f_limit=float(self.trend_f_limit), noise_floor=float(self.noise_floor),
                                     min_relative_change=float(self.min_relative_change),
                                     compare_smooth=bool(self.compare_smooth), fallback=test, **shared)
         raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
