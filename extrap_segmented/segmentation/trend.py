@@ -77,7 +77,8 @@ class TrendBreakSearch(WindowSearch):
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
                  f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
                  noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
-                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None):
+                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None,
+                 min_jump: float = 0.0, rank: str = 'f'):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
         self.f_limit = f_limit
@@ -87,6 +88,8 @@ class TrendBreakSearch(WindowSearch):
         self.search_changes = search_changes
         self.compare_smooth = compare_smooth
         self.fallback = fallback
+        self.min_jump = min_jump
+        self.rank = rank
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
@@ -205,17 +208,34 @@ class TrendBreakSearch(WindowSearch):
                 if f > self.f_limit and size >= self.min_relative_change and self.compare_smooth:
                     f = _f(cost(smooth, a, c), two, dof)
                     size = np.sqrt(cost(plain_smooth, a, c) / (c - a))
-                stats.append((b, float(f), float(size)))
+                stats.append((b, float(f), float(size), jump(x, y, sigma, a, b, c)))
             self.checks_.append(stats)
-            failing = [i for i, (_, f, size) in enumerate(stats)
-                       if not (f > self.f_limit and size >= self.min_relative_change)]
+            snr = [abs(j) / float(np.median(sigma[max(0, b - reach):b + reach])) for b, _, _, j in stats]
+            failing = [i for i, (_, f, size, _) in enumerate(stats)
+                       if not (f > self.f_limit and size >= self.min_relative_change and snr[i] >= self.min_jump)]
             if failing:
                 kept.pop(min(failing, key=lambda i: stats[i][1]))
             elif len(kept) > self.max_change_points:
-                kept.pop(int(np.argmin([f for _, f, _ in stats])))
+                kept.pop(int(np.argmin(snr if self.rank == "jump" else [s[1] for s in stats])))
             else:
                 break
         return kept
+
+
+def jump(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, a: int, b: int, c: int) -> float:
+    """Level difference (log units) at the change ``b`` between the log-log lines fitted to
+    ``[a, b)`` and ``[b, c)``, both evaluated midway between points ``b - 1`` and ``b``."""
+    u, v, w = np.log(x), np.log(y), 1.0 / sigma ** 2
+    middle = (u[b - 1] + u[b]) / 2
+
+    def at(lo: int, hi: int) -> float:
+        uu, vv, ww = u[lo:hi], v[lo:hi], w[lo:hi]
+        ub, vb = np.average(uu, weights=ww), np.average(vv, weights=ww)
+        suu = np.sum(ww * (uu - ub) ** 2)
+        slope = np.sum(ww * (uu - ub) * (vv - vb)) / suu if suu > 0 else 0.0
+        return vb + slope * (middle - ub)
+
+    return float(at(b, c) - at(a, b))
 
 
 def _f(one: float, two: float, dof: int) -> float:
