@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
+from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
@@ -43,7 +44,7 @@ NOISE_FLOOR = 0.005
 """Default ``noise_floor``."""
 MIN_RELATIVE_CHANGE = 0.02
 """Default ``min_relative_change``."""
-F_LIMIT = 20.0
+F_LIMIT = 40.0
 """Default ``f_limit``."""
 
 
@@ -77,8 +78,7 @@ class TrendBreakSearch(WindowSearch):
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
                  f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
                  noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
-                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None,
-                 min_jump: float = 0.0, rank: str = 'f'):
+                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
         self.f_limit = f_limit
@@ -88,8 +88,6 @@ class TrendBreakSearch(WindowSearch):
         self.search_changes = search_changes
         self.compare_smooth = compare_smooth
         self.fallback = fallback
-        self.min_jump = min_jump
-        self.rank = rank
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
@@ -141,7 +139,11 @@ class TrendBreakSearch(WindowSearch):
             self.max_change_points = saved
         if self.too_few_points_:
             return self
-        self.sigma_ = point_noise(self.noise_, self.repetitions_, self.noise_floor)
+        # the repetitions' spread overstates the noise of the medians when whole runs are slower
+        # (the same run at every size: the medians stay put), the scatter from size to size
+        # overstates it where the curve bends: each bounds it from above
+        self.sigma_ = np.maximum(np.minimum(point_noise(self.noise_, self.repetitions_, 0.0),
+                                            series_noise(self.x_, self.y_)), self.noise_floor)
         breaks = self._search(self.x_, self.y_, self.sigma_)
         self.breakpoints_ = list(breaks) + [len(self.x_)]
         self.shared_ = [False] * len(breaks)
@@ -166,6 +168,18 @@ class TrendBreakSearch(WindowSearch):
         table = loglog_line_costs(x, y, sigma, m)
         self.candidates_ = list(optimal_partition(table, m, changes)[-1][1])
         return self._check(x, y, sigma, table, list(self.candidates_))
+
+    def _window_test(self, a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> tuple[float, float]:
+        """F and relative size of the change ``b`` judged on the points ``[a, c)``."""
+        two = side(a, b) + side(b, c)
+        dof = c - a - 4
+        single = min(cost(pmnf, a, c), lines[a, c])
+        f = _f(single, two, dof) / (1 if self.compare_smooth else 2)  # ≥ F against the smooth function
+        size = np.sqrt(cost(plain, a, c) / (c - a))
+        if f > self.f_limit and size >= self.min_relative_change and self.compare_smooth:
+            f = _f(cost(smooth, a, c), two, dof)
+            size = np.sqrt(cost(plain_smooth, a, c) / (c - a))
+        return f, size
 
     def _check(self, x: np.ndarray, y: np.ndarray, sigma: np.ndarray, lines: np.ndarray,
                kept: list[int]) -> list[int]:
@@ -201,49 +215,28 @@ class TrendBreakSearch(WindowSearch):
             stats = []
             for i, b in enumerate(kept):
                 a, c = max(bounds[i], b - reach), min(bounds[i + 2], b + reach)
-                two = side(a, b) + side(b, c)
-                dof = c - a - 4
-                f = _f(cost(pmnf, a, c), two, dof)  # an upper bound of F against the smooth function
-                size = np.sqrt(cost(plain, a, c) / (c - a))
-                if f > self.f_limit and size >= self.min_relative_change and self.compare_smooth:
-                    f = _f(cost(smooth, a, c), two, dof)
-                    size = np.sqrt(cost(plain_smooth, a, c) / (c - a))
-                stats.append((b, float(f), float(size), jump(x, y, sigma, a, b, c)))
+                f, size = self._window_test(a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
+                stats.append((b, float(f), float(size)))
             self.checks_.append(stats)
-            snr = [abs(j) / float(np.median(sigma[max(0, b - reach):b + reach])) for b, _, _, j in stats]
-            failing = [i for i, (_, f, size, _) in enumerate(stats)
-                       if not (f > self.f_limit and size >= self.min_relative_change and snr[i] >= self.min_jump)]
+            failing = [i for i, (_, f, size) in enumerate(stats)
+                       if not (f > self.f_limit and size >= self.min_relative_change)]
             if failing:
                 kept.pop(min(failing, key=lambda i: stats[i][1]))
             elif len(kept) > self.max_change_points:
-                kept.pop(int(np.argmin(snr if self.rank == "jump" else [s[1] for s in stats])))
+                kept.pop(int(np.argmin([s[1] for s in stats])))  # the clearest changes stay
             else:
                 break
         return kept
 
 
-def jump(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, a: int, b: int, c: int) -> float:
-    """Level difference (log units) at the change ``b`` between the log-log lines fitted to
-    ``[a, b)`` and ``[b, c)``, both evaluated midway between points ``b - 1`` and ``b``."""
-    u, v, w = np.log(x), np.log(y), 1.0 / sigma ** 2
-    middle = (u[b - 1] + u[b]) / 2
-
-    def at(lo: int, hi: int) -> float:
-        uu, vv, ww = u[lo:hi], v[lo:hi], w[lo:hi]
-        ub, vb = np.average(uu, weights=ww), np.average(vv, weights=ww)
-        suu = np.sum(ww * (uu - ub) ** 2)
-        slope = np.sum(ww * (uu - ub) * (vv - vb)) / suu if suu > 0 else 0.0
-        return vb + slope * (middle - ub)
-
-    return float(at(b, c) - at(a, b))
-
-
 def _f(one: float, two: float, dof: int) -> float:
     """F of two segments (4 coefficients) against one function, with ``dof`` residual degrees of
-    freedom; costs below rounding count as rounding."""
+    freedom. The costs are in units of the measured noise, so the residual variance is at least
+    1: a scatter larger than measured (a bending curve) raises it, a fit closer than the noise
+    (few points) does not lower it."""
     if dof < 1:
-        return 0.0
-    return (one - two) / (max(two, 1e-20 * (dof + 4)) / dof)
+        return (one - two)
+    return (one - two) / max(two / dof, 1.0)
 
 
 def loglog_line_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size: int) -> np.ndarray:
@@ -270,6 +263,36 @@ def loglog_line_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size:
     table = np.full((n + 1, n + 1), np.inf)
     table[a, b] = np.maximum(chi2, 0.0)
     return table
+
+
+def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 3, quantile: float = 0.25) -> np.ndarray:
+    """Per point, the scatter of the series from size to size, in relative (log) units.
+
+    Each inner point's residual from the straight line (in log-log space) through its two
+    neighbours, scaled to the standard deviation of one point's log value, is a noise sample
+    (zero for any power law, whatever the spacing). Per point: the ``quantile`` of the absolute
+    samples within ``radius`` neighbours, divided by that quantile of the half-normal
+    distribution. A step spoils the two samples beside it, two steps three points apart four: a
+    low quantile of seven samples ignores them.
+
+    Args:
+        x, y: the series (positive), sorted.
+        radius: neighbours on each side whose samples are pooled.
+        quantile: the order statistic used.
+
+    Returns:
+        Per point relative scatter (inf for fewer than 3 points: no estimate).
+    """
+    n = len(x)
+    if n < 3:
+        return np.full(n, np.inf)
+    u, v = np.log(x), np.log(y)
+    lam = (u[1:-1] - u[:-2]) / (u[2:] - u[:-2])
+    residual = v[1:-1] - (v[:-2] + lam * (v[2:] - v[:-2]))
+    samples = np.abs(residual) / np.sqrt(1 + lam ** 2 + (1 - lam) ** 2)
+    samples = np.concatenate(([samples[0]], samples, [samples[-1]]))
+    scale = float(special.erfinv(quantile) * np.sqrt(2))  # that quantile of |N(0, 1)|
+    return np.array([np.quantile(samples[max(0, i - radius):i + radius + 1], quantile) / scale for i in range(n)])
 
 
 def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius: int = 2) -> np.ndarray:
