@@ -141,11 +141,29 @@ def values_from_summary(minimum: float, median: float, maximum: float, mean: flo
     if r == 1:
         return np.array([median], dtype=float)
     if r == 2:
-        return np.array([minimum, maximum], dtype=float)
-    if r == 3:
-        return np.array([minimum, median, maximum], dtype=float)
-    if r not in (4, 5):
+        values = np.array([minimum, maximum], dtype=float)
+    elif r == 3:
+        values = np.array([minimum, median, maximum], dtype=float)
+    elif r in (4, 5):
+        values = _inner_values(minimum, median, maximum, mean, std, r)
+    else:
         return None
+    # a summary over more values than repetitions (Cube data: repetitions × ranks) is not theirs
+    if values is None or not _summarises(values, median, mean, std):
+        return None
+    return values
+
+
+def _summarises(values: np.ndarray, median: float, mean: float, std: float) -> bool:
+    """True when ``values`` have the given median, mean and population standard deviation
+    (up to rounding)."""
+    scale = max(float(np.max(np.abs(values))), 1e-300)
+    close = lambda a, b: abs(a - b) <= 1e-6 * scale  # noqa: E731
+    return close(np.median(values), median) and close(np.mean(values), mean) and close(np.std(values), std)
+
+
+def _inner_values(minimum: float, median: float, maximum: float, mean: float, std: float, r: int):
+    """The sorted values of 4 or 5 repetitions from their summary (None when inconsistent)."""
     total = r * mean - minimum - maximum
     squares = r * (std * std + mean * mean) - minimum * minimum - maximum * maximum
     if r == 5:
@@ -160,6 +178,8 @@ def values_from_summary(minimum: float, median: float, maximum: float, mean: flo
     a, b = total / 2 - half, total / 2 + half
     inner = [a, median, b] if r == 5 else [a, b]
     values = np.array([minimum] + inner + [maximum], dtype=float)
+    if a < minimum - 1e-9 * scale or b > maximum + 1e-9 * scale:
+        return None
     return np.sort(values)
 
 

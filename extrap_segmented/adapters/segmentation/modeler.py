@@ -391,7 +391,12 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             model.annotations.append(SegmentationAnnotation([note]))
             return model
         if not searcher.segmented_:
-            return self._plain_model(ordered, x, y, fit)
+            model = self._plain_model(ordered, x, y, fit)
+            hint = _averaging_hint(searcher, ordered, where, self.parameter_name)
+            if hint:
+                warnings.warn(hint, SegmentAdviceWarning, stacklevel=4)
+                model.annotations.append(SegmentationAnnotation([hint]))
+            return model
 
         ranges = searcher.segments()
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
@@ -485,6 +490,28 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
         noise.append(e)
         counts.append(max(r, 1))
     return np.asarray(center, dtype=float), np.asarray(noise, dtype=float), np.asarray(counts, dtype=float)
+
+
+def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement], where: str, name: str) -> str:
+    """When a change narrowly failed the trend test on values whose spread is mostly between
+    ranks (stock ``--cube``: Extra-P keeps per point only a summary of all ranks' values), says
+    so with the numbers and names the per-rank view, in which ranks are not mixed with noise."""
+    if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "trend" or not searcher.checks_:
+        return ""
+    if not any(getattr(m, "values", None) is None and (m.repetitions or 1) >= 2 and
+               values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions)) is None
+               for m in measurements):
+        return ""
+    first = searcher.checks_[0]
+    b, f, size = max(first, key=lambda item: item[1])
+    if f < searcher.f_limit / 4 or size < searcher.min_relative_change:
+        return ""
+    x = searcher.x_
+    spread = [m.std / abs(m.mean) for m in measurements if m.mean]
+    return (f"{where}: a change between {name}={x[b - 1]:g} and {name}={x[b]:g} is likely but not certain "
+            f"(F = {f:.3g}, the limit is {searcher.f_limit:g}): these values mix all ranks, whose spread "
+            f"(coefficient of variation {100 * min(spread):.0f}–{100 * max(spread):.0f} %) hides it; "
+            f"the per-rank view keeps ranks apart: extrap --cube-ranks DIR --modeler segmented")
 
 
 def _name_parameters_in_messages() -> None:
