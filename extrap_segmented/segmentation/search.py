@@ -3,11 +3,11 @@
 Three detections share the interface (and validation) of
 :class:`~extrap_segmented.segmentation.window.WindowSearch` (index convention there):
 
-* ``mode="trend"`` (default): :class:`~extrap_segmented.segmentation.trend.TrendBreakSearch`,
+* ``mode="trend"`` (the modeler's default): :class:`~extrap_segmented.segmentation.trend.TrendBreakSearch`,
   breaks in level or trend of log y against log x, judged against each point's robust noise,
   all changes at once (dynamic programming), each checked against the best smooth function;
   without a noise measurement it is the significance test;
-* ``mode="test"``: :class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
+* ``mode="test"`` (this factory's default, as in v0.1): :class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
   relative one- vs two-segment fits with an F test, checked against the best smooth single
   function;
 * ``mode="paper"``: :class:`~extrap_segmented.segmentation.paper.PaperWindowSearch`, Ilyas et
@@ -31,7 +31,7 @@ MODES: dict[str, type[WindowSearch]] = {"trend": TrendBreakSearch, "test": Signi
 """The detection class of each mode."""
 
 
-def ChangePointSearch(mode: str = "trend", **options: Any) -> WindowSearch:  # noqa: N802 (v0.1 class name)
+def ChangePointSearch(mode: str = "test", **options: Any) -> WindowSearch:  # noqa: N802 (v0.1 class name)
     """Builds the change-point search of ``mode`` (the v0.1 API, kept for its callers).
 
     A factory rather than a class, so the detection classes take only their own options and
@@ -39,7 +39,8 @@ def ChangePointSearch(mode: str = "trend", **options: Any) -> WindowSearch:  # n
     ``predict``, ``segments``).
 
     Args:
-        mode: ``"trend"`` (default), ``"test"`` or ``"paper"``, a key of :data:`MODES`.
+        mode: ``"test"`` (default, as in v0.1; the modeler's default is ``"trend"``), ``"trend"`` or
+            ``"paper"``, a key of :data:`MODES`.
         options: keyword options of that mode's class (see
             :class:`~extrap_segmented.segmentation.significance.SignificanceSearch` and
             :class:`~extrap_segmented.segmentation.paper.PaperWindowSearch`); validated in ``fit``.

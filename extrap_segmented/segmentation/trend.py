@@ -44,6 +44,9 @@ NOISE_FLOOR = 0.005
 """Default ``noise_floor``."""
 MIN_RELATIVE_CHANGE = 0.02
 """Default ``min_relative_change``."""
+MIN_TREND_POINTS = 11
+"""Default ``min_trend_points``: the local test looks at up to ``reach`` (4) points on each side of
+a change and needs segments of ≥ 3 points; shorter series go to the significance test."""
 F_LIMIT = 40.0
 """Default ``f_limit``."""
 
@@ -78,7 +81,8 @@ class TrendBreakSearch(WindowSearch):
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
                  f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
                  noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
-                 compare_smooth: bool = True, fallback: dict[str, Any] | None = None):
+                 compare_smooth: bool = True, min_trend_points: int = MIN_TREND_POINTS,
+                 fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
         self.f_limit = f_limit
@@ -88,6 +92,7 @@ class TrendBreakSearch(WindowSearch):
         self.search_changes = search_changes
         self.compare_smooth = compare_smooth
         self.fallback = fallback
+        self.min_trend_points = min_trend_points
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
@@ -102,6 +107,13 @@ class TrendBreakSearch(WindowSearch):
         if int(self.search_changes) != self.search_changes or self.search_changes < self.max_change_points:
             raise InvalidInputError(f"search_changes must be an integer ≥ max_change_points "
                                     f"({self.max_change_points}), got {self.search_changes!r}")
+
+    def applies(self, x: ArrayLike, y: ArrayLike) -> bool:
+        """True when the trend test (not the fallback) will judge this series, given repetitions:
+        ≥ ``min_trend_points`` points, all x and y positive and finite."""
+        x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+        return bool(x.ndim == 1 and x.shape == y.shape and x.size >= self.min_trend_points
+                    and np.all(np.isfinite(x)) and np.all(np.isfinite(y)) and np.all(x > 0) and np.all(y > 0))
 
     def _decide(self, *args: Any):  # the window machinery is not used (see fit)
         raise NotImplementedError
@@ -123,7 +135,8 @@ class TrendBreakSearch(WindowSearch):
         x_arr, y_arr = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
         usable = (noise is not None and repetitions is not None and x_arr.ndim == 1 and x_arr.shape == y_arr.shape
                   and np.all(np.isfinite(y_arr)) and np.all(y_arr > 0) and np.all(x_arr > 0)
-                  and np.any(np.broadcast_to(np.asarray(repetitions, dtype=float), x_arr.shape) >= 2))
+                  and np.any(np.broadcast_to(np.asarray(repetitions, dtype=float), x_arr.shape) >= 2)
+                  and x_arr.size >= self.min_trend_points)
         if not usable:
             fallback = SignificanceSearch(window=self.window, max_change_points=self.max_change_points,
                                           min_segment_size=self.min_segment_size, min_points=self.min_points,

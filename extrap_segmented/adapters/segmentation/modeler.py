@@ -374,9 +374,9 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         searcher = self._searcher()
         try:
             center = y
-            if isinstance(searcher, TrendBreakSearch):
+            if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
                 center, noise, repetitions = _robust_points(ordered, y)
-            else:
+            else:  # the significance test, on the inputs it was calibrated with
                 noise, repetitions = self._noise(ordered)
             searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
                          first_errors=first if center is y else None)
