@@ -47,7 +47,7 @@ MIN_RELATIVE_CHANGE = 0.02
 MIN_TREND_POINTS = 11
 """Default ``min_trend_points``: the local test looks at up to ``reach`` (4) points on each side of
 a change and needs segments of ≥ 3 points; shorter series go to the significance test."""
-F_LIMIT = 40.0
+F_LIMIT = 30.0
 """Default ``f_limit``."""
 
 
@@ -179,7 +179,10 @@ class TrendBreakSearch(WindowSearch):
         if changes < 1:
             return []
         table = loglog_line_costs(x, y, sigma, m)
-        self.candidates_ = list(optimal_partition(table, m, changes)[-1][1])
+        # as many changes as pay for their coefficients (BIC: 3 per change, level, slope, place)
+        partitions = optimal_partition(table, m, changes)
+        penalised = [total + 3 * np.log(n) * k for k, (total, _) in enumerate(partitions)]
+        self.candidates_ = list(partitions[int(np.argmin(penalised))][1])
         return self._check(x, y, sigma, table, list(self.candidates_))
 
     def _window_test(self, a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> tuple[float, float]:
