@@ -336,7 +336,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     def _noise(self, measurements: Sequence[Measurement]) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Per value: relative standard error from its repetitions, and their number ((None, None) if unknown)."""
         reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
-        if np.all(reps <= 1):
+        if np.all(reps <= 1) or any(_mixes_locations(m) for m in measurements):
             return None, None
         with np.errstate(all="ignore"):
             # Extra-P's std divides by r; the sample standard deviation by r - 1
@@ -492,15 +492,25 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     return np.asarray(center, dtype=float), np.asarray(noise, dtype=float), np.asarray(counts, dtype=float)
 
 
+def _mixes_locations(measurement: Measurement) -> bool:
+    """True when Extra-P's summary of a point is not one of its repetitions' values: stock
+    ``--cube`` summarises repetitions × ranks, so its ``std`` is mostly the spread between ranks
+    (load imbalance), not noise. Recognisable for up to five repetitions
+    (`noise.values_from_summary` finds no values with that summary)."""
+    r = int(getattr(measurement, "repetitions", 1) or 1)
+    if getattr(measurement, "values", None) is not None or not 2 <= r <= 5:
+        return False
+    return values_from_summary(measurement.minimum, measurement.median, measurement.maximum, measurement.mean,
+                               measurement.std, r) is None
+
+
 def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement], where: str, name: str) -> str:
     """When a change narrowly failed the trend test on values whose spread is mostly between
     ranks (stock ``--cube``: Extra-P keeps per point only a summary of all ranks' values), says
     so with the numbers and names the per-rank view, in which ranks are not mixed with noise."""
     if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "trend" or not searcher.checks_:
         return ""
-    if not any(getattr(m, "values", None) is None and (m.repetitions or 1) >= 2 and
-               values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions)) is None
-               for m in measurements):
+    if not any(_mixes_locations(m) for m in measurements):
         return ""
     first = searcher.checks_[0]
     b, f, size = max(first, key=lambda item: item[1])
