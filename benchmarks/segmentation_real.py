@@ -51,6 +51,10 @@ DEFAULT_MARKDOWN = REPO_ROOT / "benchmarks" / "segmentation" / "real" / "score.m
 DEFAULT_PLOTS = REPO_ROOT / "benchmarks" / "segmentation" / "real" / "plots"
 
 
+def size_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 class BadInput(Exception):
     """A truth file or series that cannot be scored (exit code 2)."""
 
@@ -64,7 +68,7 @@ class TruthChange:
 
     @property
     def label(self) -> str:
-        return f"{self.low:g}|{self.high:g}"
+        return f"{size_text(self.low)}|{size_text(self.high)}"
 
 
 @dataclass
@@ -92,6 +96,7 @@ class Record:
     model: str = ""
     found_kinds: dict = field(default_factory=dict)
     collection: str = ""  # "real" or "extrap_tests": the truth file's folder
+    curve: list | None = None  # the model's values at the sizes (None if it cannot be evaluated)
 
     @property
     def main_total(self) -> int:
@@ -225,6 +230,14 @@ def model_file(path: Path, modeler: str):
     return models, elapsed / max(1, len(models))
 
 
+def model_curve(model, sizes: Sequence[float]) -> list[float] | None:
+    try:
+        function = model.hypothesis.function
+        return [float(function.evaluate(float(s))) for s in sizes]
+    except Exception:  # drawn when possible, never needed for the score
+        return None
+
+
 def model_text(model) -> str:
     try:
         return model.hypothesis.function.to_string("n").replace("\n", "; ")
@@ -277,7 +290,7 @@ def score_series(truth: SeriesTruth, modelers: Sequence[str] = MODELERS, subsets
                 reported = reported_changes(model)
                 found, false = match(reported, in_range)
                 records.append(Record(truth.id, subset, modeler, list(chosen), in_range, reported, found, false,
-                                      seconds, model_text(model), kinds, truth.source))
+                                      seconds, model_text(model), kinds, truth.source, model_curve(model, chosen)))
     return records
 
 
@@ -346,6 +359,25 @@ def summarize(records: Sequence[Record], modelers: Sequence[str] | None = None) 
     return result
 
 
+TARGETS = "issue 23: main changes found >= 90 %, false changes <= 1 per 10 series, none found only by the built-in"
+
+
+def targets(records: Sequence[Record], modeler: str = "segmented", collection: str = "real") -> tuple[str, bool]:
+    """(one line on the issue's targets for ``modeler`` over all subsets of ``collection``, all met)."""
+    chosen = [r for r in records if r.collection == collection and r.modeler == modeler]
+    if not chosen:
+        return f"{modeler}: no {collection} series scored", False
+    main = sum(r.main_total for r in chosen)
+    found = sum(r.main_found for r in chosen)
+    false = sum(len(r.false) for r in chosen)
+    only = summarize(records).get((f"{collection}: all", "classic-only"), [])
+    ok = found >= 0.9 * main and false * 10 <= len(chosen) and not only
+    line = (f"{modeler} on {collection} (all subsets): main found {found}/{main} = {found / max(main, 1):.0%}, "
+            f"false {false} in {len(chosen)} series = {10 * false / len(chosen):.1f} per 10, "
+            f"found only by segmented-classic {len(only)}: {'targets met' if ok else 'targets NOT met'} ({TARGETS})")
+    return line, ok
+
+
 # ---------------------------------------------------------------- output
 
 
@@ -355,7 +387,7 @@ def _cell(record: Record) -> str:
 
 
 def _changes(record: Record) -> str:
-    return ",".join(f"{a:g}" if a == b else f"{a:g}|{b:g}" for a, b in record.reported) or "-"
+    return ",".join(size_text(a) if a == b else f"{size_text(a)}|{size_text(b)}" for a, b in record.reported) or "-"
 
 
 def tables(records: Sequence[Record], modelers: Sequence[str]) -> tuple[str, str]:
@@ -418,7 +450,7 @@ def plot_full_sweeps(records: Sequence[Record], truths: Sequence[SeriesTruth], d
         ax.plot(sizes, [np.mean(row) for row in values], "-", color="C0", linewidth=1, label="mean")
         for low, high, kind, label in truth_in_subset(truth.changes, sizes):
             ax.axvspan(low, high, color="0.6" if kind == "main" else "0.88", alpha=0.6, linewidth=0)
-        lows, highs = ax.get_ylim() if False else (min(min(r) for r in values), max(max(r) for r in values))
+        lows, highs = min(min(r) for r in values), max(max(r) for r in values)
         for k, modeler in enumerate(modelers):
             record = full.get(modeler)
             if record is None:
@@ -427,6 +459,8 @@ def plot_full_sweeps(records: Sequence[Record], truths: Sequence[SeriesTruth], d
             for a, b in record.reported:
                 ax.plot([a, b] if a != b else [a], [y] if a == b else [y, y], "|-" if a != b else "D",
                         color=MODELER_COLOURS.get(modeler, "k"), markersize=9, linewidth=2.5)
+            if record.curve is not None:
+                ax.plot(record.sizes, record.curve, "--", color=MODELER_COLOURS.get(modeler, "k"), linewidth=1)
             ax.plot([], [], "-", color=MODELER_COLOURS.get(modeler, "k"), linewidth=2.5,
                     label=f"{modeler}: {record.main_found}/{record.main_total} main, {len(record.false)} false")
         ax.set_xscale("log", base=2)
@@ -437,7 +471,9 @@ def plot_full_sweeps(records: Sequence[Record], truths: Sequence[SeriesTruth], d
                            fontsize=7)
         ax.minorticks_off()
         ax.grid(True, alpha=0.3)
-        ax.set_title(f"{truth.id}: truth (grey: main dark, minor light) and reported changes", fontsize=9)
+        ax.set_ylim(lows / 1.5 if lows > 0 else None, highs * 1.5 if lows > 0 else None)
+        ax.set_title(f"{truth.id}: truth (grey: main dark, minor light), reported changes, models (dashed)",
+                     fontsize=9)
         ax.legend(fontsize=7, loc="lower right")
         fig.tight_layout()
         target = directory / ("score_" + truth.id.replace("/", "_").replace(":", "_").replace("+", "p") + ".png")
@@ -457,6 +493,8 @@ def main(argv=None) -> int:
     parser.add_argument("--plots", type=Path, default=DEFAULT_PLOTS, help=f"default {DEFAULT_PLOTS}")
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--no-markdown", action="store_true")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when segmented misses a target of issue 23 on the real series")
     args = parser.parse_args(argv)
     try:
         truths = all_truth(TRUTH_FILES, args.series)
@@ -476,18 +514,20 @@ def main(argv=None) -> int:
     print(per_series)
     print("\nTotals\n")
     print(totals)
+    target_line, met = targets(records)
+    print("\n" + target_line)
     if not args.no_markdown:
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
         args.markdown.write_text(
             "# Segmented modelers on real measurements\n\nWritten by `python benchmarks/segmentation_real.py"
             + (" " + " ".join(argv) if argv else "") + "`; see its docstring for the scoring rules.\n\n## Totals\n\n"
-            + totals + "\n\n## Per series\n\nCells: main found/main, minor found/minor, false changes.\n\n"
+            + totals + "\n\n" + target_line + "\n\n## Per series\n\nCells: main found/main, minor found/minor, false changes.\n\n"
             + per_series + "\n")
         print(f"\nwrote {args.markdown}")
     if not args.no_plots:
         for path in plot_full_sweeps(records, truths, args.plots, args.modelers):
             print(f"wrote {path}")
-    return 0
+    return 1 if args.check and not met else 0
 
 
 if __name__ == "__main__":
