@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import re
 import sys
 import tempfile
 import time
@@ -476,7 +477,7 @@ def plot_full_sweeps(records: Sequence[Record], truths: Sequence[SeriesTruth], d
                      fontsize=9)
         ax.legend(fontsize=7, loc="lower right")
         fig.tight_layout()
-        target = directory / ("score_" + truth.id.replace("/", "_").replace(":", "_").replace("+", "p") + ".png")
+        target = directory / ("score_" + re.sub(r"[^A-Za-z0-9]+", "_", truth.id).strip("_") + ".png")
         fig.savefig(target)
         plt.close(fig)
         shrink_png(target)
