@@ -52,8 +52,11 @@ DEFAULT_MARKDOWN = REPO_ROOT / "benchmarks" / "segmentation" / "real" / "score.m
 DEFAULT_PLOTS = REPO_ROOT / "benchmarks" / "segmentation" / "real" / "plots"
 
 
-def size_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def size_text(value: float, exact: bool = False) -> str:
+    """An integer size without a decimal point; otherwise 6 digits, or every digit when ``exact``."""
+    if float(value).is_integer():
+        return str(int(value))
+    return repr(float(value)) if exact else f"{value:g}"
 
 
 class BadInput(Exception):
@@ -192,7 +195,7 @@ def read_kernels(path: Path, keep_values: bool = True) -> dict[str, tuple[list[f
 
 def write_text(path: Path, sizes: Sequence[float], values: Sequence[Sequence[float]], callpath: str,
                metric: str) -> None:
-    lines = ["PARAMETER n", "POINTS " + " ".join(f"{s:g}" for s in sizes), "", f"REGION {callpath}",
+    lines = ["PARAMETER n", "POINTS " + " ".join(size_text(s, exact=True) for s in sizes), "", f"REGION {callpath}",
              f"METRIC {metric}"]
     lines += ["DATA " + " ".join(repr(float(v)) for v in row) for row in values]
     path.write_text("\n".join(lines) + "\n")

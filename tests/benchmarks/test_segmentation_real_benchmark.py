@@ -58,3 +58,11 @@ def test_real_sweep_is_read_and_every_reported_change_counted_once(bench):
     assert len(classic.found) + len(classic.false) == len(classic.reported)
     assert all(a <= b and a in classic.sizes and b in classic.sizes for a, b in classic.reported)
     assert classic.seconds > 0
+
+
+def test_subset_files_keep_sizes_above_a_million_exact(bench, tmp_path):
+    path = tmp_path / "s.txt"
+    sizes = [2.0 ** 20, 2.0 ** 21 + 0.5]
+    bench.write_text(path, sizes, [[1.0, 1.1], [2.0, 2.1]], "k", "time")
+    (key, (read, values)), = bench.read_kernels(path).items()
+    assert read == sizes and key == ("k", "time")
