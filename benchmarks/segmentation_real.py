@@ -336,8 +336,7 @@ def score(patterns: Sequence[str] | None = None, modelers: Sequence[str] = MODEL
 
 def summarize(records: Sequence[Record], modelers: Sequence[str] | None = None) -> dict:
     """Totals per (subset group, modeler): series, main/minor truth and found, false, seconds, classic-only."""
-    modelers = modelers or sorted({r.modeler for r in records}, key=lambda m: (m not in MODELERS, MODELERS.index(m)
-                                                                              if m in MODELERS else 0, m))
+    modelers = modelers or list(dict.fromkeys(r.modeler for r in records))
     groups = {"full": ["full"], "every other (even+odd)": ["even", "odd"], "top10": ["top10"],
               "all": ["full", "even", "odd", "top10"]}
     result = {}
@@ -386,12 +385,12 @@ def targets(records: Sequence[Record], modeler: str = "segmented", collection: s
 
 
 def _cell(record: Record) -> str:
-    text = f"{record.main_found}/{record.main_total} {record.minor_found}/{record.minor_total} {len(record.false)}"
-    return text
+    return f"{record.main_found}/{record.main_total} {record.minor_found}/{record.minor_total} {len(record.false)}"
 
 
 def _changes(record: Record) -> str:
-    return ",".join(size_text(a) if a == b else f"{size_text(a)}|{size_text(b)}" for a, b in record.reported) or "-"
+    # "\|": a pipe inside a markdown table cell
+    return ", ".join(size_text(a) if a == b else f"{size_text(a)}\\|{size_text(b)}" for a, b in record.reported) or "-"
 
 
 def tables(records: Sequence[Record], modelers: Sequence[str]) -> tuple[str, str]:
@@ -415,7 +414,8 @@ def tables(records: Sequence[Record], modelers: Sequence[str]) -> tuple[str, str
         if modeler == "classic-only":
             main = sum(kind == "main" for *_, kind in t)
             classic_only.append(f"| {group} | {len(t)} ({main} main) | "
-                                + ", ".join(f"{s}/{sub} {label}" for (s, sub), label, _ in t) + " |")
+                                + ", ".join(f"{s}/{sub} {label}" for (s, sub), label, _ in t).replace("|", "\\|")
+                                + " |")
             continue
         lines.append(f"| {group} | {modeler} | {t['series']} | {t['main_found']}/{t['main']} | "
                      f"{t['minor_found']}/{t['minor']} | {t['false']} | {t['series_with_false']} | "

@@ -66,3 +66,8 @@ def test_subset_files_keep_sizes_above_a_million_exact(bench, tmp_path):
     bench.write_text(path, sizes, [[1.0, 1.1], [2.0, 2.1]], "k", "time")
     (key, (read, values)), = bench.read_kernels(path).items()
     assert read == sizes and key == ("k", "time")
+
+
+def test_no_matching_series_is_bad_input_exit_2(bench, capsys):
+    assert bench.main(["--series", "no/such/series", "--no-plots", "--no-markdown"]) == 2
+    assert "no series matches ['no/such/series']" in capsys.readouterr().err
