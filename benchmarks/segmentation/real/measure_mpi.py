@@ -4,9 +4,10 @@
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real/mpi/idle --label idle
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real/mpi/loaded --label loaded --hogs 2
 
-One file per series (kernel and number of ranks): ping-pong (2 ranks), Allreduce (2 and 4 ranks),
-Bcast (4 ranks), Allgather (4 ranks), message size n = 2^0 ... 2^22 bytes (``PARAMETER n``,
-time per call in microseconds).
+One file per series (kernel and number of ranks): by default ping-pong (2 ranks), Allreduce (2 and 4
+ranks), Bcast (4 ranks), Allgather (4 ranks); ``--series`` adds Reduce, Bcast and Allgather with 2
+ranks and ping-pong and Allreduce over TCP (``--mca btl self,tcp``: the loopback device instead of
+shared memory). Message size n = 2^0 ... 2^22 bytes (``PARAMETER n``, time per call in microseconds).
 
 How a value is obtained. Each of the ``--runs`` repetitions is one independent
 ``mpirun --oversubscribe -n K`` of this script in worker mode (new processes, new placement), so
@@ -41,15 +42,24 @@ import sys
 import time
 from pathlib import Path
 
+TCP = ("--mca", "btl", "self,tcp")  # TCP over the loopback device instead of shared memory
 SERIES = {
-    # file stem: (kernel, ranks)
-    "pingpong_2": ("pingpong", 2),
-    "allreduce_2": ("allreduce", 2),
-    "allreduce_4": ("allreduce", 4),
-    "bcast_4": ("bcast", 4),
-    "allgather_4": ("allgather", 4),
+    # file stem: (kernel, ranks, extra mpirun arguments)
+    "pingpong_2": ("pingpong", 2, ()),
+    "allreduce_2": ("allreduce", 2, ()),
+    "allreduce_4": ("allreduce", 4, ()),
+    "bcast_4": ("bcast", 4, ()),
+    "allgather_4": ("allgather", 4, ()),
+    # not in the default set:
+    "reduce_2": ("reduce", 2, ()),
+    "bcast_2": ("bcast", 2, ()),
+    "allgather_2": ("allgather", 2, ()),
+    "pingpong_tcp_2": ("pingpong", 2, TCP),
+    "allreduce_tcp_2": ("allreduce", 2, TCP),
 }
-REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather"}
+DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
+REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
+          "reduce": "MPI_Reduce"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -84,6 +94,8 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
             comm.Bcast([send[:n] if rank == 0 else recv[:n], MPI.BYTE], root=0)
         elif kernel == "allgather":
             comm.Allgather([send[:n], MPI.BYTE], [recv[:n * size], MPI.BYTE])
+        elif kernel == "reduce":
+            comm.Reduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM, root=0)
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
@@ -114,8 +126,8 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
         print("RESULT " + json.dumps(medians), flush=True)
 
 
-def run_once(kernel: str, ranks: int, args) -> list[float]:
-    command = [args.mpirun, "--oversubscribe", "-n", str(ranks)]
+def run_once(kernel: str, ranks: int, extra: tuple, args) -> list[float]:
+    command = [args.mpirun, "--oversubscribe", "-n", str(ranks), *extra]
     if os.geteuid() == 0:
         command.append("--allow-run-as-root")
     command += [sys.executable, str(Path(__file__).resolve()), "--worker", kernel,
@@ -153,7 +165,7 @@ def start_hogs(count: int) -> list[subprocess.Popen]:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--worker", metavar="KERNEL", help=argparse.SUPPRESS)
-    parser.add_argument("--series", nargs="+", choices=sorted(SERIES), default=list(SERIES))
+    parser.add_argument("--series", nargs="+", choices=sorted(SERIES), default=DEFAULT_SERIES)
     parser.add_argument("--runs", type=int, default=5, help="independent mpirun runs (the repetitions)")
     parser.add_argument("--iterations", type=int, default=200, help="timed calls per size up to 64 KiB")
     parser.add_argument("--warmup", type=int, default=10, help="untimed calls before each size")
@@ -180,10 +192,10 @@ def main(argv=None) -> int:
         time.sleep(2 if hogs else 0)
         for run in range(args.runs):
             for stem in args.series:
-                kernel, ranks = SERIES[stem]
+                kernel, ranks, extra = SERIES[stem]
                 before = os.getloadavg()[0]
                 t0 = time.time()
-                runs[stem].append(run_once(kernel, ranks, args))
+                runs[stem].append(run_once(kernel, ranks, extra, args))
                 after = os.getloadavg()[0]
                 loads[stem].append((before, after))
                 print(f"run {run + 1}/{args.runs} {stem}: {time.time() - t0:.1f} s, load {before:.2f} -> {after:.2f}; "
@@ -194,12 +206,12 @@ def main(argv=None) -> int:
         for hog in hogs:
             hog.wait()
     for stem in args.series:
-        kernel, ranks = SERIES[stem]
+        kernel, ranks, extra = SERIES[stem]
         load_text = ", ".join(f"{a:.2f}->{b:.2f}" for a, b in loads[stem])
         header = [
             f"{REGION[kernel]} time per call [us] vs message size n [bytes], {ranks} ranks, condition: {args.label}",
             f"{version}, mpi4py {mpi4py.__version__}, Python {platform.python_version()}, "
-            f"mpirun --oversubscribe -n {ranks}",
+            f"mpirun --oversubscribe -n {ranks}" + "".join(f" {word}" for word in extra),
             f"host: {cpu_name()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
             f"date: {started:%Y-%m-%d %H:%M} UTC; busy-loop hogs during the sweep: {args.hogs}",
             f"load average (1 min) before->after each run: {load_text}",

@@ -34,6 +34,16 @@ def read_text_series(path: Path):
     return region, sizes, np.array(rows)
 
 
+def axis_label(path: Path) -> str:
+    """The METRIC name with the unit the header's first line gives in brackets ("time [us]")."""
+    import re
+
+    text = path.read_text()
+    metric = re.search(r"^METRIC\s+(\S+)", text, re.MULTILINE)
+    unit = re.search(r"\[(\w+)\]", text.splitlines()[0]) if text.startswith("#") else None
+    return (metric.group(1) if metric else "value") + (f" [{unit.group(1)}]" if unit else "")
+
+
 def size_label(n: float) -> str:
     n = int(n)
     for unit, scale in (("M", 2 ** 20), ("K", 2 ** 10)):
@@ -61,7 +71,7 @@ def plot(path: Path, out: Path, marks=None, title_extra: str = "") -> Path:
     ax.set_xticklabels([size_label(n) for n in sizes], rotation=90, fontsize=7)
     ax.grid(True, which="both", alpha=0.3)
     ax.set_xlabel("n")
-    ax.set_ylabel("time [us]" if "time" in path.read_text()[:400] else "value")
+    ax.set_ylabel(axis_label(path))
     ax.set_title(f"{path.parent.name}/{path.name}: {region}{title_extra}", fontsize=9)
     ax.legend(fontsize=7, loc="upper left")
     fig.tight_layout()
