@@ -185,6 +185,21 @@ class TrendBreakSearch(WindowSearch):
         self.candidates_ = list(partitions[int(np.argmin(penalised))][1])
         return self._check(x, y, sigma, table, list(self.candidates_))
 
+    def _relocate(self, kept, i, bounds, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> int | None:
+        """A failing change one point to the left or right, if it passes there and leaves
+        ``min_segment_size`` points to its neighbours (the partition fits lines; a bend next to
+        a step can pull the line break one point off). None otherwise."""
+        b, reach, best, m = kept[i], int(self.reach), None, int(self.min_segment_size)
+        for moved in (b - 1, b + 1):
+            if moved in self._tried or moved - bounds[i] < m or bounds[i + 2] - moved < m:
+                continue
+            self._tried.add(moved)
+            a, c = max(bounds[i], moved - reach), min(bounds[i + 2], moved + reach)
+            f, size = self._window_test(a, moved, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
+            if f > self.f_limit and size >= self.min_relative_change and (best is None or f > best[1]):
+                best = (moved, f)
+        return None if best is None else best[0]
+
     def _window_test(self, a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> tuple[float, float]:
         """F and relative size of the change ``b`` judged on the points ``[a, c)``."""
         two = side(a, b) + side(b, c)
@@ -226,6 +241,7 @@ class TrendBreakSearch(WindowSearch):
             return min(lines[a, c], cost(pmnf, a, c))
 
         reach = int(self.reach)
+        self._tried = set(kept)
         while kept:
             bounds = [0] + kept + [len(x)]
             stats = []
@@ -237,7 +253,12 @@ class TrendBreakSearch(WindowSearch):
             failing = [i for i, (_, f, size) in enumerate(stats)
                        if not (f > self.f_limit and size >= self.min_relative_change)]
             if failing:
-                kept.pop(min(failing, key=lambda i: stats[i][1]))
+                worst = min(failing, key=lambda i: stats[i][1])
+                moved = self._relocate(kept, worst, bounds, side, cost, lines, pmnf, smooth, plain, plain_smooth)
+                if moved is None:
+                    kept.pop(worst)
+                else:
+                    kept[worst] = moved
             elif len(kept) > self.max_change_points:
                 kept.pop(int(np.argmin([s[1] for s in stats])))  # the clearest changes stay
             else:
