@@ -1,30 +1,34 @@
-"""The trend-break detection (``mode="trend"``, the default): breaks in level or trend, judged
-against each point's own measured noise.
+"""The trend-break detection (``mode="trend"``, the modeler's default): breaks in level or
+trend of log y against log x, as a performance engineer reads them off a log-log plot.
 
 Real sweeps (message sizes 2^0 … 2^22) span six decades, are noisy, heavy-tailed and sometimes
-bimodal at a few sizes. This detection therefore
+multimodal (whole runs slower than others). This detection therefore
 
-* judges every residual relative to its own value (``(y - f) / y``, the residual of log y),
-  divided by the point's own noise: ``σ_i = max(own relative standard error, pooled noise,
-  noise_floor)``. The pooled noise is the median over the points (robust: a size with one slow
-  repetition or two modes raises only its own σ_i, it is down-weighted instead of inflating the
-  noise of the whole series);
-* prices each candidate segment by the best ``c0 + c1·term`` of the search space (or a
-  constant) in those units (a χ²), for every segment of ≥ ``min_segment_size`` points;
-* finds the best partition into 1 … ``max_change_points`` + 1 segments by dynamic programming
-  (all changes at once, each placed between two consecutive points) and keeps the number of
-  segments with the smallest χ² + ``penalty`` × changes. The penalty is calibrated for false
-  changes on flat and smooth noisy series (``benchmarks/segmentation/segmentation_trend_calibration.py``);
-* keeps a change only if the two segments beside it also beat the best smooth single function
-  over both (``compare_smooth``; two terms of the search space or one term with a continuous
-  exponent) by the penalty, and that function misses the points there by more than
-  ``min_relative_change`` (RMS of relative residuals): a smooth function outside the search
-  space, or a change far below what anyone would call one, is not a change.
+* works on each point's **median** of the repetitions and judges residuals relative to the value
+  (the residual of log y), in units of the point's noise σ_i = max(``noise_floor``,
+  min(robust repetition noise, size-to-size scatter)). The repetition noise is the MAD of the
+  repetitions, pooled over a point's neighbours by their median (:func:`point_noise`; one slow
+  repetition or one bimodal size does not raise the noise of the series). It overstates the
+  noise of the medians when whole runs are slower at every size (the medians stay put), and the
+  scatter of the medians from size to size (:func:`series_noise`) overstates it where the curve
+  bends: each bounds it from above;
+* proposes changes with the best partition into straight lines in log-log space (power laws;
+  dynamic programming over all segments of ≥ ``min_segment_size`` points, the number of changes
+  by a BIC penalty, at most ``search_changes``), so each change lies between two consecutive
+  sizes and a smooth PMNF term cannot bend through a step at a segment's end;
+* keeps a proposed change when, on the points within ``reach`` on either side (up to the
+  neighbouring changes), two segments (each a log-log line or ``c0 + c1·term``) beat the best
+  smooth single function over the same points (``compare_smooth``: two terms of the search
+  space or one term with a continuous exponent) by F > ``f_limit`` — with the measured noise as
+  the least residual variance — and that function misses the points by at least
+  ``min_relative_change`` (relative RMS). A failing change is tried one point to either side,
+  then dropped; of the passing ones the ``max_change_points`` with the largest F stay.
 
-Without a noise measurement (fewer than two repetitions), with non-positive values, or with
-fewer than ``min_points`` points, the detection is the significance test
-(:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`, ``mode="test"``) with
-its defaults: it is calibrated for a fixed relative noise.
+Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
+points (the local test needs room; the generator protocol of docs/segmentation.md has 10), the
+detection is the significance test
+(:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`, ``mode="test"``) on the
+inputs given.
 """
 from __future__ import annotations
 
@@ -59,13 +63,15 @@ class TrendBreakSearch(WindowSearch):
             same points) a change needs; > 0.
         min_relative_change: relative RMS error by which that smooth function must miss those
             points; ≥ 0.
-        noise_floor: smallest relative noise of a point (weights only); default 0.005.
+        noise_floor: smallest relative noise of a point; default 0.005.
+        min_trend_points: fewest points the trend test judges (shorter series: the fallback).
         reach: points on each side of a change that the check looks at (fewer when the next
             change is nearer); ≥ ``min_segment_size``.
         search_changes: changes the partition proposes before the check; ≥ ``max_change_points``.
         compare_smooth: the single function is the smooth one (two terms or a continuous exponent);
             False: only ``c0 + c1·term`` of the search space.
-        fallback: keyword options of the significance test used without repetitions.
+        fallback: keyword options of the significance test used where the trend test does not
+            apply (see the module docstring).
         window, max_change_points, min_segment_size, min_points, cost, exponents: see
             :class:`~extrap_segmented.segmentation.window.WindowSearch` (``window`` and ``cost``
             matter only for the fallback).
