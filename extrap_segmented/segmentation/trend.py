@@ -40,7 +40,6 @@ from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
-from extrap_segmented.segmentation.noise import _chi2_median
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
 
@@ -339,18 +338,19 @@ def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 3, quantile: float 
 
 
 def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius: int = 2) -> np.ndarray:
-    """Per point, the relative noise of its value: its own, but at least the pooled one.
+    """Per point, the relative noise of its value: its own, but at least its neighbourhood's.
 
-    The pooled noise is the median over the points of the per-repetition variances, corrected
-    for the median's bias, per mean of the typical number of repetitions (as
-    :func:`~extrap_segmented.segmentation.noise.pooled_noise`); a point with an outlying
-    repetition keeps its own, larger noise (it is down-weighted), a point that happens to look
-    quieter than the rest gets the pooled noise.
+    The neighbourhood's noise is the median of the points' own noise within ``radius`` sizes (the
+    noise of a sweep changes along it: quiet small messages, noisy large ones); a point with an
+    outlying spread keeps its own, larger noise (it is down-weighted), a point that happens to
+    look quieter than its neighbours gets theirs.
 
     Args:
-        noise: per point, relative standard error of its mean.
+        noise: per point, relative standard error of its value (e.g. the robust one of
+            :func:`~extrap_segmented.segmentation.noise.robust_point`).
         repetitions: per point, its number of repetitions.
         floor: smallest relative noise.
+        radius: neighbours on each side pooled.
 
     Returns:
         Per point relative noise (≥ ``floor``).
