@@ -31,6 +31,7 @@ def test_three_segments_print_all_new_and_reopened(fixtures_dir, tmp_path):
     reopened = run_extrap("--experiment", saved, "--print", "all")
     again = kernel_block(reopened.stdout, "three_segments")
     ranges = lambda text: re.findall(r"Model \d: .* (for \S+)\n", text)  # noqa: E731
+    # exact: the ranges are measured process counts, not fitted numbers
     assert ranges(again) == ranges(block) == ["for p<=16.0", "for 32.0<=p<=256.0", "for p>=512.0"]
     assert again.count("RSS Model") == block.count("RSS Model") == 3
     # the other kernels' blocks are Extra-P's own

@@ -58,7 +58,18 @@ def _same(path):
     return fast
 
 
-TEXT_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER"))
+TEXT_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER")
+                       and "extrap_tests" not in p.parts)
+# Extra-P's own segmented test inputs write one "POINTS ( p )" line per point, outside the fast
+# path's subset: they must be declined (and are then read by Extra-P's reader)
+EXTRAP_TEST_INPUTS = sorted((FIXTURES / "extrap_tests").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", EXTRAP_TEST_INPUTS, ids=lambda p: p.name)
+def test_extrap_own_test_inputs_are_declined_and_read_by_extrap(path):
+    with pytest.raises(NotFastPath):
+        read_text_series(path)
+    assert _extrap(path)[3]
 
 
 def test_there_are_text_fixtures():
