@@ -1,7 +1,8 @@
 """Change points on real measurements: this package's "Segmented" against Extra-P's built-in, in one run.
 
     python benchmarks/segmentation_real.py [--series PATTERN ...] [--modelers segmented segmented-classic default]
-        [--markdown PATH] [--plots DIR | --no-plots] [--quick]
+        [--subsets full even odd top10] [--markdown PATH | --no-markdown] [--plots DIR | --no-plots]
+        [--json PATH] [--check]
 
 Inputs: every series of ``fixtures/real/truth.json`` (measured OpenMPI message-size sweeps and a
 naive matrix multiplication; the truth was read off log-log plots before any modeler ran, see
@@ -22,8 +23,11 @@ change with no size present on one side is out of range. Each truth change is fo
 "classic-only" counts the truth changes ``segmented-classic`` finds and ``segmented`` misses.
 
 Prints a table per series and subset, then totals per subset and overall for each modeler, and the
-mean time per kernel. ``--markdown`` writes the same tables; ``--plots`` writes one log-log PNG per
-full sweep with the truth intervals and each modeler's changes.
+mean time per kernel, and whether ``segmented`` meets issue 23's targets on the real series
+(``--check``: exit 1 if not). ``--markdown`` writes the same tables (default
+``benchmarks/segmentation/real/score.md``); ``--plots`` one log-log PNG per full sweep with the
+truth intervals, each modeler's changes and models (default ``benchmarks/segmentation/real/plots/``);
+``--json`` every record. A truth file or series that cannot be read exits with 2.
 
 Importable: ``score(...)`` returns one ``Record`` per series, subset and modeler;
 ``summarize(records)`` the totals.
@@ -38,7 +42,7 @@ import sys
 import tempfile
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
@@ -384,6 +388,14 @@ def targets(records: Sequence[Record], modeler: str = "segmented", collection: s
 # ---------------------------------------------------------------- output
 
 
+def record_dict(record: Record) -> dict:
+    """A record as plain JSON data, with its counts."""
+    data = asdict(record)
+    data.update(main_total=record.main_total, main_found=record.main_found, minor_total=record.minor_total,
+                minor_found=record.minor_found)
+    return data
+
+
 def _cell(record: Record) -> str:
     return f"{record.main_found}/{record.main_total} {record.minor_found}/{record.minor_total} {len(record.false)}"
 
@@ -497,6 +509,7 @@ def main(argv=None) -> int:
     parser.add_argument("--plots", type=Path, default=DEFAULT_PLOTS, help=f"default {DEFAULT_PLOTS}")
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--no-markdown", action="store_true")
+    parser.add_argument("--json", type=Path, help="also write every record (series, subset, modeler) as JSON")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 when segmented misses a target of issue 23 on the real series")
     args = parser.parse_args(argv)
@@ -528,6 +541,9 @@ def main(argv=None) -> int:
             + totals + "\n\n" + target_line + "\n\n## Per series\n\nCells: main found/main, minor found/minor, false changes.\n\n"
             + per_series + "\n")
         print(f"\nwrote {args.markdown}")
+    if args.json:
+        args.json.write_text(json.dumps([record_dict(r) for r in records], indent=1))
+        print(f"wrote {args.json}")
     if not args.no_plots:
         for path in plot_full_sweeps(records, truths, args.plots, args.modelers):
             print(f"wrote {path}")
