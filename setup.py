@@ -1,7 +1,5 @@
 """Packaging details pyproject.toml cannot express.
 
-* ``adapters/`` (Extra-P, pluggy and pytest glue) is installed inside the package as
-  ``extrap_segmented.adapters``; no top-level ``adapters`` exists in either kind of install.
 * The start-up files in ``startup/`` go to the root of site-packages: the ``.pth`` file (and the
   PEP 829 ``.start`` file) that register the plugins when Extra-P is imported. A regular wheel gets
   them through ``build_py``'s outputs; an editable install writes them next to setuptools' own
@@ -16,9 +14,7 @@ STARTUP_FILES = sorted(p for p in Path("startup").iterdir() if p.suffix in (".pt
 
 
 def _packages() -> list[str]:
-    core = [".".join(p.parent.parts) for p in Path("extrap_segmented").rglob("__init__.py")]
-    glue = [".".join(("extrap_segmented",) + p.parent.parts) for p in Path("adapters").rglob("__init__.py")]
-    return sorted(core + glue)
+    return sorted(".".join(p.parent.parts) for p in Path("extrap_segmented").rglob("__init__.py"))
 
 
 class BuildPyWithStartupFiles(build_py):
@@ -40,6 +36,5 @@ class BuildPyWithStartupFiles(build_py):
 
 setup(
     packages=_packages(),
-    package_dir={"extrap_segmented": "extrap_segmented", "extrap_segmented.adapters": "adapters"},
     cmdclass={"build_py": BuildPyWithStartupFiles},
 )

@@ -4,7 +4,7 @@ Both run in the same process, one after the other, so the ratio is meaningful on
 Kernel mixes: "typical" (70 % homogeneous, 20 % two classes, 10 % four classes) and "worst"
 (every kernel has four classes, i.e. four value fits per kernel).
 
-Run: PYTHONPATH=. python benchmarks/clustering/clustering_modeler_vs_default.py [--callpaths 500]
+Run: python benchmarks/clustering/clustering_modeler_vs_default.py [--callpaths 500]
 """
 import argparse
 import time

@@ -1,7 +1,7 @@
 """Seconds per ``plot_dir`` PNG of the Clustered modeler: the drawing before issue 16 against the current one,
 same inputs, same run (target: <= 0.1 s per plot).
 
-The inputs are what the modeler hands to ``adapters/clustering/plots.py`` for every kernel of the committed
+The inputs are what the modeler hands to ``extrap_segmented/adapters/clustering/plots.py`` for every kernel of the committed
 fixtures (stencil2d-ps: 30 configurations of up to 256 ranks; gather-switch-p: 8 configurations of up to
 1,024 ranks) plus a synthetic 8 x 16,384-rank kernel. The previous drawing (``tight_layout``, one Axes per
 configuration) is loaded from git (``--before``, default the commit before the change); both are called

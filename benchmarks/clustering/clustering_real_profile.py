@@ -11,7 +11,7 @@ the number of ranks is a square; the profile itself carries no Cartesian topolog
 Used for docs/clustering.md with pycubexr's public test profile ``data/blast.p64.r1/profile.cubex``
 (not part of this repository):
 
-    PYTHONPATH=. python benchmarks/clustering/clustering_real_profile.py /path/to/blast.p64.r1/profile.cubex \
+    python benchmarks/clustering/clustering_real_profile.py /path/to/blast.p64.r1/profile.cubex \
         --png docs/img/clustering/blast-ranks.png \
         --positions PARALLEL->main->Eval_dv_dt->MPI_Isend PARALLEL->main->Eval_dv_dt->MPI_Irecv
 """

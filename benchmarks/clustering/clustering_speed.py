@@ -1,6 +1,6 @@
 """Time relative-distance clustering of 1,000,000 values (target < 0.5 s).
 
-Run: PYTHONPATH=. python benchmarks/clustering/clustering_speed.py
+Run: python benchmarks/clustering/clustering_speed.py
 """
 import time
 

@@ -2,7 +2,7 @@
 default engine (AICc with uncertainty range), its weights-verdict option and the engines before it
 (down to adjusted R² + F-test) in one run (see ``ENGINES``).
 
-    PYTHONPATH=. python benchmarks/expectations/expectation_accuracy.py [--cases 2000] [--seed 1]
+    python benchmarks/expectations/expectation_accuracy.py [--cases 2000] [--seed 1]
 
 The first engine is the default (the model from the data's own search space, noise floor,
 changes of behaviour named); "before" is the engine of issues 12-21 (the space tailored to the

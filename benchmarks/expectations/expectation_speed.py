@@ -1,6 +1,6 @@
 """Time to validate 1,000 functions, compared with Extra-P's default modeler in the same run.
 
-    PYTHONPATH=. python benchmarks/expectations/expectation_speed.py [--functions 1000] [--extrap 100]
+    python benchmarks/expectations/expectation_speed.py [--functions 1000] [--extrap 100]
 
 Also times ``extrap-validate --text`` as a whole command (fresh interpreter, median of 5) on a
 1,000-function text file, with the previous reading path (Extra-P's reader and registries) in

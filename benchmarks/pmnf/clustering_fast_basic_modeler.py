@@ -4,7 +4,7 @@ Both modelers fit the same 400 seeded series (3-10 points, constant / power / p*
 0-10 % noise) in the same run; a series agrees when the function text, the constant and every term
 coefficient are identical.
 
-Run: PYTHONPATH=. python benchmarks/pmnf/clustering_fast_basic_modeler.py [--series 400]
+Run: python benchmarks/pmnf/clustering_fast_basic_modeler.py [--series 400]
 """
 import argparse
 import time

@@ -1,7 +1,7 @@
 """Writes the example figures of docs/segmentation.md (paper example, power-of-two switch,
 smooth function outside the search space).
 
-Usage: PYTHONPATH=. python benchmarks/segmentation/segmentation_figures.py
+Usage: python benchmarks/segmentation/segmentation_figures.py
 """
 import warnings
 from pathlib import Path

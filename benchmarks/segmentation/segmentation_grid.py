@@ -17,7 +17,7 @@ Prints max false positives at noise ≤ 5 % (out-of-space / in-space / point spl
 in-space correct % averaged over noise and layouts.
 
 Usage:
-    PYTHONPATH=. python benchmarks/segmentation/segmentation_grid.py [--seeds 79 80] [--datasets 1000]
+    python benchmarks/segmentation/segmentation_grid.py [--seeds 79 80] [--datasets 1000]
 """
 import argparse
 import sys

@@ -1,4 +1,4 @@
-"""Modeling runs: one summary warning per run, one failing kernel isolated (adapters/kernel_runs.py)."""
+"""Modeling runs: one summary warning per run, one failing kernel isolated (extrap_segmented/adapters/kernel_runs.py)."""
 from __future__ import annotations
 
 import subprocess

@@ -1,7 +1,7 @@
 """Regular and editable installs expose exactly the same importable names.
 
-The source tree keeps the glue in the top-level folder adapters/, which setuptools maps into the
-package as extrap_segmented.adapters (setup.py). Neither install may expose a top-level
+The source tree is the import tree: extrap_segmented/ (the algorithms) holds the glue in
+extrap_segmented/adapters/. Neither install may expose a top-level
 ``adapters`` (or tests, fixtures, ...), and both must import every module of the source tree under
 the same dotted name.
 """
@@ -19,7 +19,7 @@ import pytest
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
-SOURCE_ROOTS = {"extrap_segmented": REPO / "extrap_segmented", "extrap_segmented.adapters": REPO / "adapters"}
+SOURCE_ROOTS = {"extrap_segmented": REPO / "extrap_segmented"}
 
 
 def expected_modules() -> list[str]:

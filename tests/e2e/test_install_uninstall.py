@@ -66,7 +66,7 @@ def test_editable_install_exposes_only_the_package_and_the_hook(tmp_path, repo_r
     """), cwd=tmp_path)
     info = json.loads(probe.stdout)
     assert info["hook"] == "RegistryWatcher"
-    assert Path(info["cli"]).resolve() == (repo_root / "adapters" / "cli.py").resolve()
+    assert Path(info["cli"]).resolve() == (repo_root / "extrap_segmented" / "adapters" / "cli.py").resolve()
     assert info["top_level_adapters"] is False
     site_packages = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])")
                          .stdout.strip())
