@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Coverage-guided fuzzing of the Cube reader with atheris (libFuzzer), for long runs outside the
-test suite (the suite runs the time-bounded mutation fuzzer of tests/property/test_cube_fuzz.py).
+test suite (the suite runs the time-bounded mutation fuzzer of tests/property/cube/test_cube_fuzz.py).
 
     pip install atheris      # a binary wheel exists for CPython 3.11 (atheris 3.0.0)
     python benchmarks/cube/fuzz_cube_atheris.py -max_total_time=600 [corpus_dir]

@@ -107,7 +107,7 @@ def noise_limit(sigma: float, dof: float, points: int, noise_factor: float, quan
 # scipy's distribution functions take ~0.1 ms a call; a search asks for the same few values often.
 # The special functions are what scipy.stats' chi2 and f distributions compute (scipy 1.17:
 # chi2.ppf(q, df) = 2 gammaincinv(df/2, q), f.ppf(q, m, d) = fdtri(m, d, q); the same bits,
-# tests/unit/test_segmentation_core.py compares them).
+# tests/unit/segmentation/test_segmentation_core.py compares them).
 @lru_cache(maxsize=4096)
 def _chi2_median(df: float) -> float:
     return float(2 * special.gammaincinv(df / 2, 0.5))

@@ -24,8 +24,11 @@ def test_every_name_and_alias_maps_to_its_measure():
     assert extrap_measure("min") is Measure.MINIMUM
     assert extrap_measure("Average") is Measure.MEAN
     assert extrap_measure("first-quartile") is None
-    assert all(extrap_measure(alias) is None or extrap_measure(alias).name.lower() == target
-               for alias, target in ALIASES.items())
+    # each alias gives its target's measure, None only for the statistic Extra-P has none for
+    # (an ``is None or …`` here passed any alias that wrongly gave None)
+    assert {alias: extrap_measure(alias) for alias in ALIASES} == \
+        {alias: Measure.from_str(target) if target in MEASURES else None for alias, target in ALIASES.items()}
+    assert {target for target in ALIASES.values() if target in MEASURES} == {"mean", "minimum", "maximum"}
     with pytest.raises(InvalidInputError, match="valid: mean, median, minimum, maximum, q1"):
         extrap_measure("mode")
 

@@ -85,7 +85,7 @@ def draw(path: Path = OUT) -> Path:
     ax.text(11.3, 5.6, "subclass Modeler, Model,\nFileReader; build Models", fontsize=8, ha="right",
             va="center", color="#444444")
     ax.text(12.85, 9.3, "arrows: imports / calls; the core never imports Extra-P, pluggy or pytest "
-                         "(tests/unit/test_layering.py)", fontsize=7.5, ha="right", va="top", color="#555555")
+                         "(tests/unit/shared/test_layering.py)", fontsize=7.5, ha="right", va="top", color="#555555")
     fig.savefig(path)
     return path
 

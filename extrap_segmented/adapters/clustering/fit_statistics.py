@@ -17,7 +17,8 @@ from typing import Sequence
 import numpy as np
 
 from extrap.entities.hypotheses import ConstantHypothesis, ConstantHypothesisSchema
-from extrap.util.serialization_schema import NumberField
+
+from extrap_segmented.adapters.plugin import extrap_internals
 
 
 class MeasuredConstantHypothesis(ConstantHypothesis):
@@ -25,13 +26,12 @@ class MeasuredConstantHypothesis(ConstantHypothesis):
 
     @property
     def AR2(self):
-        return self._AR2
+        return extrap_internals.stored_ar2(self)
 
 
-class MeasuredConstantHypothesisSchema(ConstantHypothesisSchema):
-    # Extra-P's constant schema reads AR2 back as 1; this one keeps the measured value (stock
+class MeasuredConstantHypothesisSchema(extrap_internals.stored_ar2_schema_mixin(), ConstantHypothesisSchema):
+    # Extra-P's constant schema reads AR2 back as 1; the mixin keeps the measured value (stock
     # Extra-P, which loads the file as a ConstantHypothesis, still shows its 1).
-    _AR2 = NumberField(data_key="AR2")
 
     def create_object(self):
         return MeasuredConstantHypothesis(None, None)
@@ -54,9 +54,7 @@ def with_rank_costs(hypothesis, coordinates: Sequence, rank_values: Sequence[np.
     """
     result = copy.deepcopy(hypothesis)
     if isinstance(result, ConstantHypothesis) and not isinstance(result, MeasuredConstantHypothesis):
-        measured = MeasuredConstantHypothesis(result.function, result._use_measure)
-        measured.__dict__.update({k: v for k, v in result.__dict__.items() if k != "function"})
-        result = measured
+        result = extrap_internals.retype_hypothesis(result, MeasuredConstantHypothesis)
     predicted, actual = [], []
     with np.errstate(all="ignore"):
         for coordinate, values in zip(coordinates, rank_values):
@@ -85,10 +83,9 @@ def with_rank_costs(hypothesis, coordinates: Sequence, rank_values: Sequence[np.
         ar2 = 1.0 - (rss / (n - terms - 1)) / (tss / (n - 1))
     else:
         ar2 = 1.0 - rss / tss
-    result._RSS, result._rRSS = rss, float(np.sum(relative ** 2))
-    result._nRSS = float(np.sqrt(rss) / mean) if mean != 0 else float("nan")
-    result._SMAPE = float(np.mean(smape) * 100)
-    result._RE = float(np.mean(np.abs(relative))) if relative.size else 0.0
-    result._AR2 = float(ar2)
-    result._costs_are_calculated = True
+    extrap_internals.set_hypothesis_costs(
+        result, rss=rss, rrss=float(np.sum(relative ** 2)),
+        nrss=float(np.sqrt(rss) / mean) if mean != 0 else float("nan"),
+        smape=float(np.mean(smape) * 100), re=float(np.mean(np.abs(relative))) if relative.size else 0.0,
+        ar2=float(ar2))
     return result

@@ -31,30 +31,62 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-#: Internals, by the name the tests and messages use.
-INTERNALS = (
-    "CaseInsensitiveStringDict",           # type of Extra-P's registries, made lazy at start-up
-    "ModelerSchema._subclasses",           # schema registry: class names already taken
-    "io_helper.format_all",                # the one patched function: report sections
-    "hypothesis cost fields",              # _RSS … _AR2, _costs_are_calculated
-    "CubeFileReader2 call-path helpers",   # common call paths of all points, as --cube does
-    "AbstractDirectoryReader helpers",     # file search and parameter parsing of directory names
-    "extrap command-line flags",           # argparse flags/dests, read from extrapcmd/extrapgui
-    "BaseSchema._subclasses context",      # sub-schemas get the dispatching schema's context
-    "BaseSchema._subclasses",              # schema registries: plugins registered on a miss
-    "BaseSchema.dump/load",                # plugin types saved beside their nearest stock type
-    "experiment_io.write_experiment",      # saving made atomic (CLI and GUI call sites)
-    "ModelGenerator.model_all",            # modelers learn the experiment's parameter names first
-    "io_helper.create_call_tree while loading",  # linear call tree for saved deep experiments
-    "experiment_io file layout",           # saving with values streamed in (extrap-segmented run)
-    "ValueWriter.write_values reference",  # saved per-rank values: the flushing array's reference fixed
-    "ModelerWidget.ModelerOptionsWidget",  # GUI: the options panel class the modeler dock creates
-    "MainWidget.ImportOptionsDialog",      # GUI: the import dialog class of readers with options
-    "GraphWidget.create_context_menu",     # GUI: the plot's context menu, extended by our kernel plot
-    "DynamicOptionsWidget hooks",          # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options
-    "io_helper.validate_experiment",       # every reader's last step: parameter values checked first
-    "reader read_experiment",              # readers' errors from those checks name the file
-)
+#: Internals, by the name the tests and messages use, each with the functions, classes and constants
+#: of this module that reach it. tests/adapters/plugin/test_extrap_internals.py derives from the code
+#: which of them touch Extra-P's private names or replace its attributes, fails when one of those is
+#: not listed here (or when any other module of the package does so), and needs one test named
+#: ``test_internal_<name>…`` per internal.
+INTERNALS = {
+    # type of Extra-P's registries, made lazy at start-up
+    "CaseInsensitiveStringDict": ("registry_type", "registry_key"),
+    # schema registry: class names already taken
+    "ModelerSchema._subclasses": ("modeler_class_names", "modeler_schema_class"),
+    # the one patched function: report sections
+    "io_helper.format_all": ("wrap_format_all", "unwrap_format_all"),
+    # _RSS … _AR2, _costs_are_calculated
+    "hypothesis cost fields": ("HYPOTHESIS_COST_FIELDS", "set_hypothesis_costs", "stored_ar2",
+                               "stored_ar2_schema_mixin"),
+    # a hypothesis's whole state (function, _use_measure, costs) is its instance dict
+    "hypothesis instance state": ("retype_hypothesis",),
+    # where SegmentedModel's measurements property keeps its value (our setter reassigns segments)
+    "SegmentedModel._measurements": ("store_segmented_measurements",),
+    # common call paths of all points, as --cube does
+    "CubeFileReader2 call-path helpers": ("common_callpaths", "merge_callpaths", "delete_callpaths"),
+    # file search and parameter parsing of directory names
+    "AbstractDirectoryReader helpers": ("find_files_in_directory", "parameters_from_paths"),
+    # argparse flags/dests, read from extrapcmd/extrapgui
+    "extrap command-line flags": ("COMMAND_LINE_MODULES", "command_line_names", "_add_argument_calls"),
+    # sub-schemas get the dispatching schema's context
+    "BaseSchema._subclasses context": ("_ContextPassingSubclasses", "_BoundSubclasses", "pass_schema_context"),
+    # schema registries: plugins registered on a miss, names of the stock schemas
+    "BaseSchema._subclasses": ("_SchemaRegistry", "on_missing_schema", "registered_schema", "schema_names",
+                               "schema_root"),
+    # plugin types saved beside their nearest stock type
+    "BaseSchema.dump/load": ("wrap_schema_io", "unwrap_schema_io"),
+    # saving made atomic (CLI and GUI call sites)
+    "experiment_io.write_experiment": ("wrap_write_experiment",),
+    # modelers learn the experiment's parameter names first
+    "ModelGenerator.model_all": ("before_model_all",),
+    # linear call tree for saved deep experiments
+    "io_helper.create_call_tree while loading": ("call_tree_builder",),
+    # saving with values streamed in (extrap-segmented run)
+    "experiment_io file layout": ("_References", "write_experiment_streaming"),
+    # saved per-rank values: the flushing array's reference fixed
+    "ValueWriter.write_values reference": ("fix_value_writer_references",),
+    # GUI: the options panel class the modeler dock creates
+    "ModelerWidget.ModelerOptionsWidget": ("replace_modeler_options_widget",),
+    # GUI: the import dialog class of readers with options
+    "MainWidget.ImportOptionsDialog": ("replace_import_options_dialog",),
+    # GUI: the plot's context menu, extended by our kernel plot
+    "GraphWidget.create_context_menu": ("extend_graph_context_menu",),
+    # GUI: _create_options/_determine_label/_determine_field/_check_and_apply/reset_options,
+    # overridden by the panels of adapters/gui (the only Extra-P names used outside this module)
+    "DynamicOptionsWidget hooks": ("OPTIONS_WIDGET_HOOKS", "options_widget_base", "reader_options_widget_base"),
+    # every reader's last step: parameter values checked first
+    "io_helper.validate_experiment": ("wrap_validate_experiment",),
+    # readers' errors from those checks name the file
+    "reader read_experiment": ("wrap_readers",),
+}
 
 #: Public by the rule above (no underscore; Extra-P's own modelers and readers call them the same
 #: way) but undocumented; used directly by the call sites, their signatures tested all the same.
@@ -381,6 +413,42 @@ def set_hypothesis_costs(hypothesis, *, rss: float, nrss: float, rrss: float, re
     hypothesis._costs_are_calculated = True
 
 
+def stored_ar2(hypothesis) -> float:
+    """The adjusted R² stored on ``hypothesis`` (``_AR2``), which a subclass's ``AR2`` may return
+    where Extra-P's class returns a constant."""
+    return hypothesis._AR2
+
+
+@functools.lru_cache(maxsize=None)
+def stored_ar2_schema_mixin() -> type:
+    """A mixin for a hypothesis schema (put before the Extra-P schema among the bases) that saves
+    and loads the stored adjusted R² (``_AR2``), which ``ConstantHypothesisSchema`` reads back as 1."""
+    from extrap.util.serialization_schema import NumberField
+
+    class StoredAR2:
+        _AR2 = NumberField(data_key="AR2")
+    return StoredAR2
+
+
+def retype_hypothesis(hypothesis, cls: type):
+    """A hypothesis of class ``cls`` (a subclass of ``hypothesis``'s) with the same state.
+
+    Extra-P's hypotheses keep all of it (function, ``_use_measure``, the cost fields) in the
+    instance dict; ``hypothesis`` is left unchanged (the dict is copied, its values shared).
+    """
+    result = cls.__new__(cls)
+    result.__dict__.update(hypothesis.__dict__)
+    return result
+
+
+# -- models --------------------------------------------------------------------------------------
+
+def store_segmented_measurements(model, measurements) -> None:
+    """Stores ``measurements`` where the getter of ``SegmentedModel.measurements`` reads them
+    (``_measurements``), for a subclass that replaces only the setter."""
+    model._measurements = measurements
+
+
 # -- Cube directory reading ------------------------------------------------------------------
 
 def find_files_in_directory(reader, path, pattern: str, progress_bar) -> list:
@@ -515,6 +583,11 @@ def schema_root(schema_class: type) -> Optional[type]:
         if BaseSchema in cls.__bases__:
             return cls
     return None
+
+
+def schema_names(root: type) -> dict[type, str]:
+    """The ``$type`` name of every schema class registered under ``root`` (the plain registry)."""
+    return {cls: name for name, cls in root._subclasses.items()}
 
 
 def registered_schema(root: type, name: str) -> Optional[type]:

@@ -63,7 +63,7 @@ def _is_ours(cls: type) -> bool:
 
 def _nearest_stock_name(schema_class: type, root: type) -> str | None:
     """The ``$type`` of the first Extra-P schema among the bases of ``schema_class`` (None: the root)."""
-    names = {cls: name for name, cls in root._subclasses.items()}
+    names = extrap_internals.schema_names(root)
     for base in schema_class.__mro__[1:]:
         if base is root:
             return None

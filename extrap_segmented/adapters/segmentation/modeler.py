@@ -134,7 +134,7 @@ class MultiSegmentModel(SegmentedModel):
 
     @SegmentedModel.measurements.setter
     def measurements(self, value: list[Measurement] | None) -> None:
-        self._measurements = value
+        extrap_internals.store_segmented_measurements(self, value)
         if value is None:
             return
         for model, (first, last) in zip(self.segment_models, self.segment_bounds):

@@ -5,7 +5,7 @@ points at a directory of Extra-P-style experiment directories (``<set>/<app>.p8.
 e.g. the one ``python benchmarks/cube/cube_real_profiles.py --prepare <pycubexr git dir> <dir>`` builds
 from pycubexr's repository (docs/cube.md, "Real Score-P profiles"). ``excl.csv``/``incl.csv`` next to
 a profile (Cube's export of every value) are compared as well. The layouts found there are rebuilt
-with the writer in ``tests/unit/test_cube_real_layouts.py`` so that CI covers them without real data.
+with the writer in ``tests/unit/cube/test_cube_real_layouts.py`` so that CI covers them without real data.
 """
 from __future__ import annotations
 

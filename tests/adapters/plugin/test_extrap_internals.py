@@ -5,7 +5,11 @@ extrap_internals.py (and only it) needs adapting.
 """
 from __future__ import annotations
 
+import ast
+import functools
 import inspect
+import re
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -21,16 +25,208 @@ def _plugin_active():
     activate()
 
 
+# -- the list of internals, derived from the code ------------------------------------------------
+
+PACKAGE = Path(extrap_internals.__file__).resolve().parents[2]
+INTERNALS_MODULE = Path(extrap_internals.__file__).resolve()
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _private_names_defined_in(tree: ast.AST) -> set[str]:
+    """Private names a class or module of Extra-P defines: methods, class attributes, ``x._y = …``."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _is_private(node.name):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is_private(node.attr):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and _is_private(node.id):
+            names.add(node.id)
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def _extrap_private_names() -> frozenset[str]:
+    """Every private name Extra-P's source defines anywhere."""
+    import extrap
+    names = set()
+    for path in Path(extrap.__file__).parent.rglob("*.py"):
+        try:
+            names |= _private_names_defined_in(ast.parse(path.read_text(encoding="utf-8")))
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+    return frozenset(names)
+
+
+def _inherited_extrap_privates(cls: type) -> set[str]:
+    """Private names ``cls`` inherits from Extra-P classes (not those a third-party base, e.g.
+    marshmallow's ``Field._serialize``, defines as its own extension point)."""
+    from_extrap, elsewhere = set(), set()
+    for base in cls.__mro__[1:]:
+        module = getattr(base, "__module__", "") or ""
+        if module.startswith("extrap."):
+            try:
+                from_extrap |= _private_names_defined_in(ast.parse(textwrap.dedent(inspect.getsource(base))))
+            except (OSError, TypeError):
+                from_extrap |= {n for n in vars(base) if _is_private(n)}
+        elif not module.startswith("extrap_segmented"):
+            elsewhere |= {n for n in vars(base) if _is_private(n)}
+    return from_extrap - elsewhere
+
+
+def _extrap_bindings(tree: ast.AST) -> set[str]:
+    """Names a module binds to Extra-P modules or objects (``import extrap.x as y``, ``from extrap.x import Y``)."""
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names
+                      if a.name == "extrap" or a.name.startswith("extrap.")}
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "extrap":
+            bound |= {a.asname or a.name for a in node.names}
+    return bound
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def extrap_internal_uses(path: Path) -> list[tuple[int, str, str, str | None]]:
+    """Where the module at ``path`` reaches into Extra-P beyond its public surface, as
+    ``(line, enclosing top-level definition, what, name)``, ``name`` set for the uses that count
+    only where no class of the package defines that name itself:
+
+    - importing a private name of Extra-P (``from extrap.x import _y``, ``extrap.x._y``);
+    - ``self._y``/``super()._y``/a ``_y`` method or class attribute in a class of the package
+      where an Extra-P base class defines ``_y`` (overriding or reading its internals);
+    - ``obj._y`` (or ``getattr``/``setattr`` with ``"_y"``) on any other object, where Extra-P
+      defines ``_y`` and no class of this package does;
+    - assigning to or deleting an attribute of an Extra-P module or class (replacing it).
+    """
+    import importlib
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    extrap_names = _extrap_bindings(tree)
+    extrap_privates = _extrap_private_names()
+    module = None
+    uses = []
+
+    def own_class(name):
+        nonlocal module
+        if module is None:
+            module = importlib.import_module(_module_name(path))
+        return getattr(module, name, None)
+
+    def check(node, where, inherited):
+        for child in ast.walk(node):
+            line = getattr(child, "lineno", 0)
+            if isinstance(child, ast.ImportFrom) and (child.module or "").split(".")[0] == "extrap":
+                parts = [*(child.module or "").split("."), *(a.name for a in child.names)]
+                uses.extend((line, where, f"import {child.module}.{p}", None) for p in parts if _is_private(p))
+            elif isinstance(child, ast.Import):
+                uses.extend([(line, where, f"import {a.name}", None) for a in child.names
+                            if a.name.split(".")[0] == "extrap" and any(map(_is_private, a.name.split(".")))])
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and child.name in inherited:
+                uses.append((line, where, f"overrides {child.name}", None))
+            elif isinstance(child, ast.Attribute) and _is_private(child.attr):
+                receiver = child.value
+                on_self = (isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")) or (
+                    isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name)
+                    and receiver.func.id == "super")
+                if child.attr in inherited and on_self:
+                    uses.append((line, where, f"self.{child.attr}", None))
+                elif not on_self and child.attr in extrap_privates:
+                    uses.append((line, where, f"{ast.unparse(receiver)}.{child.attr}", child.attr))
+            elif (isinstance(child, ast.Call) and isinstance(child.func, ast.Name)
+                  and child.func.id in ("getattr", "setattr", "delattr", "hasattr") and len(child.args) > 1
+                  and isinstance(child.args[1], ast.Constant) and isinstance(child.args[1].value, str)
+                  and child.args[1].value in extrap_privates):
+                uses.append((line, where, f"{child.func.id}(…, {child.args[1].value!r})", child.args[1].value))
+            if isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = child.targets if isinstance(child, (ast.Assign, ast.Delete)) else [child.target]
+                for target in targets:
+                    for part in ast.walk(target):
+                        if (isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name)
+                                and part.value.id in extrap_names):
+                            uses.append((line, where, f"replaces {ast.unparse(part)}", None))
+            if (isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id in ("setattr", "delattr")
+                    and child.args and isinstance(child.args[0], ast.Name) and child.args[0].id in extrap_names):
+                uses.append((line, where, f"replaces {ast.unparse(child)}", None))
+
+    for top in tree.body:
+        where = getattr(top, "name", None) or next(
+            (t.id for t in getattr(top, "targets", []) if isinstance(t, ast.Name)), "<module>")
+        if isinstance(top, ast.ClassDef):
+            cls = own_class(top.name)
+            inherited = _inherited_extrap_privates(cls) if isinstance(cls, type) else set()
+            # the class body's own names (class attributes, methods) override the inherited ones too
+            for statement in top.body:
+                names = ([t.id for t in statement.targets if isinstance(t, ast.Name)] if isinstance(statement, ast.Assign)
+                         else [statement.target.id] if isinstance(statement, ast.AnnAssign)
+                         and isinstance(statement.target, ast.Name) else [])
+                uses += [(statement.lineno, where, f"class attribute {n}", None) for n in names if n in inherited]
+            check(top, where, inherited)
+        else:
+            check(top, where, set())
+    return uses
+
+
+@functools.lru_cache(maxsize=None)
+def _uses_by_module() -> dict[Path, list[tuple[int, str, str]]]:
+    """:func:`extrap_internal_uses` of every module, less ``obj._name`` where ``_name`` is the
+    package's own: a method or class of it, or set on ``self`` where no Extra-P base defines it."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    raw = {path: extrap_internal_uses(path) for path in paths}
+    own = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and _is_private(node.name):
+                own.add(node.name)
+            elif (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is_private(node.attr)
+                  and isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                own.add(node.attr)
+    own -= {what.split(".", 1)[1] for path, uses in raw.items() if path != INTERNALS_MODULE
+            for _, _, what, _ in uses if what.startswith("self.")}
+    return {path: [(line, where, what) for line, where, what, name in uses if name is None or name not in own]
+            for path, uses in raw.items()}
+
+
+def test_no_module_but_extrap_internals_reaches_into_extrap():
+    """Every use of an Extra-P internal goes through extrap_internals.py (derived from the code:
+    a private Extra-P name or a replaced Extra-P attribute anywhere else fails here)."""
+    hooks = set(extrap_internals.OPTIONS_WIDGET_HOOKS)  # overridden where the panels are (adapters/gui)
+    outside = [f"{path.relative_to(PACKAGE.parent)}:{line} ({where}): {what}"
+               for path, uses in _uses_by_module().items() if path != INTERNALS_MODULE
+               for line, where, what in uses if what.split()[-1].split(".")[-1] not in hooks]
+    assert not outside, "Extra-P internals used outside extrap_internals.py (add an accessor there, " \
+                        "list it in INTERNALS and test it here):\n" + "\n".join(outside)
+
+
+def test_every_definition_of_extrap_internals_that_uses_an_internal_is_listed():
+    """INTERNALS names every function/class of extrap_internals.py that touches an Extra-P internal."""
+    listed = {accessor: name for name, accessors in extrap_internals.INTERNALS.items() for accessor in accessors}
+    missing = sorted({f"{where} (line {line}: {what})" for line, where, what in _uses_by_module()[INTERNALS_MODULE]
+                      if where not in listed})
+    assert not missing, "uses of Extra-P internals not listed in extrap_internals.INTERNALS:\n" + "\n".join(missing)
+    gone = sorted(accessor for accessor in listed if not hasattr(extrap_internals, accessor))
+    assert not gone, f"INTERNALS lists what extrap_internals.py does not define: {gone}"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[\W_]+", "_", name).strip("_")
+
+
 def test_every_internal_has_a_test_here():
-    tested = {"CaseInsensitiveStringDict", "ModelerSchema._subclasses", "io_helper.format_all",
-              "hypothesis cost fields", "CubeFileReader2 call-path helpers", "AbstractDirectoryReader helpers",
-              "extrap command-line flags", "BaseSchema._subclasses context", "BaseSchema._subclasses",
-              "BaseSchema.dump/load", "experiment_io.write_experiment",
-              "ModelGenerator.model_all", "io_helper.create_call_tree while loading", "experiment_io file layout",
-              "ModelerWidget.ModelerOptionsWidget", "MainWidget.ImportOptionsDialog", "GraphWidget.create_context_menu",
-              "DynamicOptionsWidget hooks", "io_helper.validate_experiment", "reader read_experiment",
-              "ValueWriter.write_values reference"}
-    assert set(extrap_internals.INTERNALS) == tested
+    """One ``test_internal_<name>…`` per internal; every such test belongs to a listed internal."""
+    tests = [name for name in globals() if name.startswith("test_internal_")]
+    slugs = {_slug(name): name for name in extrap_internals.INTERNALS}
+    untested = [name for slug, name in slugs.items()
+                if not any(t == f"test_internal_{slug}" or t.startswith(f"test_internal_{slug}_") for t in tests)]
+    assert not untested, f"internals without a test_internal_… test: {untested}"
+    orphans = [t for t in tests if not any(t == f"test_internal_{s}" or t.startswith(f"test_internal_{s}_")
+                                           for s in slugs)]
+    assert not orphans, f"tests of internals that INTERNALS does not list: {orphans}"
 
 
 def test_internal_CaseInsensitiveStringDict_keeps_its_state_in_instance_attributes():
@@ -72,6 +268,50 @@ def test_internal_hypothesis_cost_fields_are_what_the_public_properties_return()
     assert got == (1.0, 2.0, 3.0, 4.0, 5.0, 0.5), "hypothesis cost fields (_RSS … _AR2) changed"
     # Extra-P's cost properties raise while _costs_are_calculated is False: reading them above
     # proves the flag was set
+    assert extrap_internals.stored_ar2(hypothesis) == 0.5, "hypothesis cost fields: _AR2 is not where AR2 reads"
+
+
+def test_internal_hypothesis_cost_fields_AR2_is_saved_by_the_mixin_where_the_constant_schema_fixes_it():
+    from extrap.entities.hypotheses import ConstantHypothesis, ConstantHypothesisSchema
+    from extrap.entities.measurement import Measure
+    from extrap.entities.functions import ConstantFunction
+    hypothesis = ConstantHypothesis(ConstantFunction(2.0), Measure.MEAN)
+    extrap_internals.set_hypothesis_costs(hypothesis, rss=1.0, nrss=2.0, rrss=3.0, re=4.0, smape=5.0, ar2=0.25)
+    stock = ConstantHypothesisSchema().dump(hypothesis)
+    assert "AR2" not in stock and ConstantHypothesisSchema().load({**stock, "AR2": 0.25}).AR2 == 1, \
+        "hypothesis cost fields: Extra-P's constant schema saves AR2 now (the mixin may go)"
+
+    class Schema(extrap_internals.stored_ar2_schema_mixin(), ConstantHypothesisSchema):
+        pass
+    assert Schema().dump(hypothesis)["AR2"] == 0.25
+    assert extrap_internals.stored_ar2(Schema().load(Schema().dump(hypothesis))) == 0.25, \
+        "hypothesis cost fields: the mixin no longer keeps the saved AR2"
+
+
+def test_internal_hypothesis_instance_state_is_copied_by_retype_hypothesis():
+    from extrap.entities.hypotheses import ConstantHypothesis
+    from extrap.entities.measurement import Measure
+    from extrap.entities.functions import ConstantFunction
+
+    class Retyped(ConstantHypothesis):
+        pass
+    hypothesis = ConstantHypothesis(ConstantFunction(2.0), Measure.MEDIAN)
+    extrap_internals.set_hypothesis_costs(hypothesis, rss=1.0, nrss=2.0, rrss=3.0, re=4.0, smape=5.0, ar2=0.25)
+    retyped = extrap_internals.retype_hypothesis(hypothesis, Retyped)
+    assert type(retyped) is Retyped and type(hypothesis) is ConstantHypothesis
+    assert (retyped.function is hypothesis.function and retyped.RSS == 1.0 and retyped.SMAPE == 5.0), \
+        "hypothesis instance state: function and costs are no longer instance attributes"
+    fresh = ConstantHypothesis(ConstantFunction(2.0), Measure.MEDIAN)
+    assert set(vars(retyped)) == set(vars(fresh)), "hypothesis instance state: the hypothesis keeps state elsewhere"
+    assert "_use_measure" in vars(fresh), "hypothesis instance state: _use_measure moved"
+
+
+def test_internal_SegmentedModel_measurements_is_what_the_property_returns():
+    from extrap.entities.model import Model, SegmentedModel
+    model = SegmentedModel(None, [Model(None), Model(None)], [])
+    extrap_internals.store_segmented_measurements(model, ["stored"])
+    assert model.measurements == ["stored"], "SegmentedModel._measurements: the measurements property reads elsewhere"
+    assert isinstance(inspect.getattr_static(SegmentedModel, "measurements"), property)
 
 
 def test_internal_CubeFileReader2_call_path_helpers_exist_with_their_signatures():
@@ -135,7 +375,7 @@ def test_internal_BaseSchema_dump_load_see_every_polymorphic_object():
     assert BaseSchema.type_field == "$type", "BaseSchema.dump/load: type field renamed"
 
 
-def test_internal_BaseSchema_context_reaches_rank_experiment_schema(tmp_path):
+def test_internal_BaseSchema_subclasses_context_reaches_rank_experiment_schema(tmp_path):
     from extrap.fileio.experiment_io import read_experiment, write_experiment
     from extrap_segmented.adapters.cube.reader import CubeRankReader
     from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
@@ -167,6 +407,12 @@ def test_internal_BaseSchema_subclasses_registers_plugins_on_a_miss():
     with pytest.raises(KeyError):
         probe["B"]
     assert probe["A"] == 1 and calls == [1]
+
+
+def test_internal_BaseSchema_subclasses_names_the_stock_schemas():
+    from extrap.entities.model import ModelSchema, SegmentedModelSchema
+    names = extrap_internals.schema_names(ModelSchema)
+    assert names.get(SegmentedModelSchema) == "SegmentedModel", "BaseSchema._subclasses: names changed"
 
 
 def test_relied_on_public_names_keep_their_signatures():
@@ -245,7 +491,7 @@ def test_internal_ModelGenerator_model_all_runs_callbacks_with_the_generator():
     ModelGenerator.model_all.extrap_segmented_callbacks.remove(seen.append)
 
 
-def test_internal_io_helper_create_call_tree_is_looked_up_at_call_time_while_loading():
+def test_internal_io_helper_create_call_tree_while_loading_is_looked_up_at_call_time():
     import inspect as inspect_
     from extrap.entities.experiment import ExperimentSchema
     from extrap.fileio import io_helper

@@ -409,7 +409,7 @@ def test_hostile_file_among_good_ones_is_skipped_and_the_rest_read(tmp_path, bom
     assert series.skipped[0][0] == bad
 
 
-# --- found by the fuzz target (tests/property/test_cube_fuzz.py) ------------------------------------------
+# --- found by the fuzz target (tests/property/cube/test_cube_fuzz.py) ------------------------------------------
 
 @pytest.mark.parametrize("encoding", ["UTF256", "EUC-JP"], ids=["unknown", "multi-byte"])
 def test_unknown_or_unsupported_xml_encoding_declaration(profile, encoding):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-CORE = Path(__file__).resolve().parents[2] / "extrap_segmented"
+CORE = Path(__file__).resolve().parents[3] / "extrap_segmented"
 FORBIDDEN = ("extrap", "pluggy", "pytest", "_pytest", "PySide6", "adapters")
 
 

@@ -199,6 +199,7 @@ def test_verdict_accuracy_on_seeded_sample():
 def test_validate_many_matches_single_fits():
     cases = generate_cases(20, seed=2, expectations=("O(p)",))
     many = ScalabilityValidator("O(p)").validate_many(cases.x, cases.values)
+    assert len(many) == len(cases.values) == 20  # zip alone would pass a short or empty result
     for values, result in zip(cases.values, many):
         single = validate_series(np.repeat(cases.x, values.shape[1]), values.ravel(), "O(p)")
         assert single.model.term == result.model.term

@@ -13,7 +13,7 @@ from extrap_segmented.clustering.relative_distance import (RelativeDistanceClust
                                                            relative_distance_labels,
                                                            relative_distance_labels_batch)
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 
 
 def test_new_cluster_starts_above_threshold_only():
@@ -54,8 +54,9 @@ def test_batch_equals_row_by_row():
     rng = np.random.default_rng(1)
     values = rng.choice([1.0, 1.5, 3.0], size=(20, 50)) * (1 + 0.01 * rng.random((20, 50)))
     batch = relative_distance_labels_batch(values)
-    for row, labels in zip(values, batch):
-        assert labels.tolist() == relative_distance_labels(row).tolist()
+    # one row of labels per row of values (zip alone would pass an empty or short batch)
+    assert np.shape(batch) == values.shape
+    assert [labels.tolist() for labels in batch] == [relative_distance_labels(row).tolist() for row in values]
 
 
 def test_estimator_reports_sizes_and_medians():
