@@ -16,7 +16,10 @@ from typing import Any, Callable, Iterator
 
 from extrap.entities.functions import ConstantFunction
 from extrap.entities.hypotheses import ConstantHypothesis
+from extrap.entities.measurement import Measure
 from extrap.entities.model import Model
+
+from extrap_segmented.adapters.plugin import extrap_internals
 
 
 def segment_lines(model: Any, parameters: list, format: Any = None) -> str:
@@ -76,8 +79,9 @@ def multi_segment_placeholders(experiment: Any, format: Any = None) -> Iterator[
         for key, model in list(models.items()):
             if isinstance(model, MultiSegmentModel):
                 token = f"@@extrap_segmented_multi_segment_{len(texts)}@@"
-                hypothesis = ConstantHypothesis(_Marker(token), getattr(model.hypothesis, "_use_measure", None))
-                hypothesis._costs_are_calculated = True  # its RSS line is replaced, never shown
+                hypothesis = ConstantHypothesis(_Marker(token), Measure.MEAN)  # its lines are replaced
+                extrap_internals.set_hypothesis_costs(hypothesis, rss=0.0, nrss=0.0, rrss=0.0, re=0.0, smape=0.0,
+                                                      ar2=0.0)
                 stand_in = Model(hypothesis, getattr(model, "callpath", None), getattr(model, "metric", None))
                 texts[token] = segment_lines(model, parameters, format)
                 replaced.append((models, key, model))

@@ -17,7 +17,7 @@ from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.trend import (TrendBreakSearch, loglog_line_costs, optimal_partition,
                                                  series_noise)
 
-REAL = Path(__file__).resolve().parents[2] / "fixtures" / "real"
+REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
 
 
 def sweep(name: str) -> tuple[np.ndarray, list[np.ndarray]]:
