@@ -137,10 +137,11 @@ def summarise(records: Sequence[tuple[Any, Warning]]) -> list[str]:
 
 def summarised_run(model_method: Callable) -> Callable:
     """Decorates a modeler's ``model(measurements, progress_bar)``: checks the modeler's
-    ``OPTION_RULES`` first, then emits one summary warning for the run."""
+    ``OPTION_RULES`` and ``OPTION_RELATIONS`` first, then emits one summary warning for the run."""
     @functools.wraps(model_method)
     def model(self, measurements, progress_bar=DUMMY_PROGRESS, *args, **kwargs):
-        check_options(self, getattr(type(self), "OPTION_RULES", {}))  # before any kernel is modeled
+        check_options(self, getattr(type(self), "OPTION_RULES", {}),  # before any kernel is modeled
+                      getattr(type(self), "OPTION_RELATIONS", ()))
         tracker = _KernelTracker(progress_bar)
         records: list[tuple[Any, Warning]] = []
         passed_on: list[tuple] = []

@@ -47,10 +47,11 @@ import numpy as np
 
 from extrap_segmented.clustering.relative_distance import (DEFAULT_THRESHOLD, _check_finite, check_threshold,
                                                            relative_distance_labels)
+from extrap_segmented.clustering.options import CLASSIFIER, MODES
 from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.options import check_values
 from extrap_segmented.reducers import MEASURES, reduce_columns, reducer, statistic_name
 
-MODES = ("adaptive", "paper")
 OUTLIER = -1
 #: why a rank has label -1, in the words the Clustered modeler prints
 OUTLIER_REASON = ("alike no other rank: alone, farther from its nearest rank than the classes' own spread "
@@ -61,19 +62,28 @@ NOISE_SCALE = float(np.sqrt(2))
 """Sign groups with fewer ranks are cut by the paper's rule: their spread cannot be estimated."""
 
 
+def _as_number(value):
+    """A number given as text (rules files, keyword options) as the number; anything else as it is."""
+    try:
+        return float(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
+
+
 @dataclass(frozen=True)
 class ClassifierOptions:
     """Options of :func:`classify_ranks` (see the module docstring); :meth:`checked` validates them."""
 
-    mode: str = "adaptive"
-    rank_value: str = "median"
-    threshold: float = DEFAULT_THRESHOLD
-    gap_factor: float = 2.8
-    outlier_factor: float = 4.0
-    min_gap: float = 0.01
-    max_classes: int = 32
-    max_outlier_fraction: float = 0.1
-    relevance: float = 0.1
+    # the defaults, ranges and meanings are declared in clustering/options.py (CLASSIFIER)
+    mode: str = CLASSIFIER["mode"].default
+    rank_value: str = CLASSIFIER["rank_value"].default
+    threshold: float = CLASSIFIER["threshold"].default
+    gap_factor: float = CLASSIFIER["gap_factor"].default
+    outlier_factor: float = CLASSIFIER["outlier_factor"].default
+    min_gap: float = CLASSIFIER["min_gap"].default
+    max_classes: int = CLASSIFIER["max_classes"].default
+    max_outlier_fraction: float = CLASSIFIER["max_outlier_fraction"].default
+    relevance: float = CLASSIFIER["relevance"].default
 
     def checked(self) -> "ClassifierOptions":
         """These options with canonical names.
@@ -88,20 +98,12 @@ class ClassifierOptions:
             raise InvalidInputError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
         rank_value = statistic_name(self.rank_value, allowed=MEASURES, what="rank value")
         threshold = check_threshold(self.threshold)
-        for name in ("gap_factor", "outlier_factor", "min_gap"):
-            value = float(getattr(self, name))
-            if not np.isfinite(value) or value < 0:
-                raise InvalidInputError(f"{name} must be a finite number >= 0, got {getattr(self, name)!r}")
-        if int(self.max_classes) != self.max_classes or self.max_classes < 1:
-            raise InvalidInputError(f"max_classes must be an integer >= 1, got {self.max_classes!r}")
-        fraction = float(self.max_outlier_fraction)
-        if not 0 <= fraction < 0.5:
-            raise InvalidInputError(f"max_outlier_fraction must lie in [0, 0.5), got {self.max_outlier_fraction!r}")
-        relevance = float(self.relevance)
-        if not 0 <= relevance <= 1:
-            raise InvalidInputError(f"relevance must lie in [0, 1], got {self.relevance!r}")
+        numbers = ("gap_factor", "outlier_factor", "min_gap", "max_classes", "max_outlier_fraction", "relevance")
+        check_values({name: _as_number(getattr(self, name)) for name in numbers},
+                     {name: CLASSIFIER[name] for name in numbers})
         result = ClassifierOptions(mode, rank_value, threshold, float(self.gap_factor), float(self.outlier_factor),
-                                   float(self.min_gap), int(self.max_classes), fraction, relevance)
+                                   float(self.min_gap), int(self.max_classes), float(self.max_outlier_fraction),
+                                   float(self.relevance))
         object.__setattr__(result, "_checked", True)
         return result
 

@@ -32,6 +32,7 @@ from extrap_segmented.expectations.complexity import parse_expectation
 from extrap_segmented.expectations.rules import CrossFunctionRule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 from extrap_segmented.expectations.fit import aggregation_name
+from extrap_segmented.expectations.options import VALIDATOR
 from extrap_segmented.toml_files import read_toml
 
 
@@ -98,14 +99,13 @@ def _check_types(where: str, table: dict) -> None:
     for key, value in table.items():
         if key in _STRINGS and not isinstance(value, str):
             bad(key, "a string" + (" such as \"O(log p)\"" if key in ("expectation", "deviation") else ""))
-        elif key in ("depth", "refinement") and (isinstance(value, bool) or not isinstance(value, int)
-                                                 or not 0 <= value <= 5):
-            bad(key, "an integer from 0 to 5")
+        elif key in ("depth", "refinement") and not (isinstance(value, int) and VALIDATOR[key].accepts(value)):
+            bad(key, VALIDATOR[key].allowed())
         elif key == "alpha" and (isinstance(value, bool) or not isinstance(value, (int, float))
                                  or not 0 < value < 1):
             bad(key, "a number between 0 and 1")
-        elif key == "prefer_expectation" and not isinstance(value, bool):
-            bad(key, "true or false")
+        elif key == "prefer_expectation" and not VALIDATOR[key].accepts(value):
+            bad(key, VALIDATOR[key].allowed())
         elif key == "search_exponents" and (not isinstance(value, list) or not all(
                 isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value)):
             bad(key, "an array of numbers or strings such as [\"1/3\", 0.5]")

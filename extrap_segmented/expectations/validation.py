@@ -29,6 +29,8 @@ from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregation_name,
                                               check_parameter_values, fit_models, repetition_reducer)
 from extrap_segmented.expectations.search_space import SearchSpace, build_data_space, build_search_space
+from extrap_segmented.expectations.options import VALIDATOR
+from extrap_segmented.options import check_options
 
 MATCH, APPROXIMATE, NO_MATCH, INCONCLUSIVE = "match", "approximate", "no match", "inconclusive"
 VERDICTS = (MATCH, APPROXIMATE, NO_MATCH, INCONCLUSIVE)
@@ -658,6 +660,7 @@ class ScalabilityValidator:
             expectation = parse_expectation(expectation)
         self.expectation_ = expectation
         self.limits_ = deviation_limits(expectation.term, self.deviation)
+        check_options(self, {name: VALIDATOR[name] for name in ("depth", "refinement", "prefer_expectation")})
         if self.search not in SEARCHES:
             raise InvalidInputError(f"search must be one of {', '.join(SEARCHES)}, got {self.search!r}")
         for name in ("noise_floor", "assumed_noise"):

@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.options import check_options
 from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
+from extrap_segmented.segmentation.options import PAPER
 from extrap_segmented.segmentation.window import Split, WindowSearch
 
 
@@ -54,9 +55,7 @@ class PaperWindowSearch(WindowSearch):
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
-        low, high = self.nrss_band
-        if not 0 <= low <= high:
-            raise InvalidInputError(f"nrss_band must satisfy 0 ≤ low ≤ high, got {self.nrss_band!r}")
+        check_options(self, PAPER)
 
     def _fit_detection(self) -> None:
         by_nrss_name = isinstance(self.window_cost, str) and self.window_cost == "nrss"

@@ -29,15 +29,12 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.options import check_options
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
 from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
 from extrap_segmented.segmentation.noise import noise_limit, pooled_noise
+from extrap_segmented.segmentation.options import NOISE_FACTOR, TEST  # noqa: F401 (NOISE_FACTOR: its old home)
 from extrap_segmented.segmentation.window import WindowSearch
-
-
-NOISE_FACTOR = 1.5
-"""Default ``noise_factor``, calibrated by ``benchmarks/segmentation/segmentation_calibration.py``."""
 
 
 class SignificanceSearch(WindowSearch):
@@ -48,7 +45,7 @@ class SignificanceSearch(WindowSearch):
             estimate is available (one repetition); default 0.06.
         f_limit: F statistic needed together with the error limit; default 10.
         noise_factor: with a noise estimate the error limit is this factor × the pooled noise of
-            the means × sqrt(F quantile); default 1.0 (calibrated by simulation, see
+            the means × sqrt(F quantile); default 1.5 (calibrated by simulation, see
             docs/segmentation.md); ≥ 0.
         noise_quantile: the F quantile's level; default 0.99; in (0, 1).
         exact_relative_error: second rule (near noise-free data): one-segment relative RMS error
@@ -96,14 +93,7 @@ class SignificanceSearch(WindowSearch):
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
-        if not self.smooth_error_ratio >= 0:
-            raise InvalidInputError(f"smooth_error_ratio must be ≥ 0, got {self.smooth_error_ratio!r}")
-        if not self.noise_factor >= 0:
-            raise InvalidInputError(f"noise_factor must be ≥ 0, got {self.noise_factor!r}")
-        if not 0 < self.noise_quantile < 1:
-            raise InvalidInputError(f"noise_quantile must be in (0, 1), got {self.noise_quantile!r}")
-        if not self.quantisation_steps >= 0:
-            raise InvalidInputError(f"quantisation_steps must be ≥ 0, got {self.quantisation_steps!r}")
+        check_options(self, TEST)
 
     def _fit_detection(self) -> None:
         self.noise_estimates_: dict[tuple[int, int], tuple[float, float] | None] = {}

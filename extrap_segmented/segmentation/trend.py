@@ -40,18 +40,19 @@ from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
+from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
 
-NOISE_FLOOR = 0.005
-"""Default ``noise_floor``."""
-MIN_RELATIVE_CHANGE = 0.02
-"""Default ``min_relative_change``."""
+NOISE_FLOOR = TREND["noise_floor"].default
+"""Default ``noise_floor`` (declared in :mod:`.options`)."""
+MIN_RELATIVE_CHANGE = TREND["min_relative_change"].default
+"""Default ``min_relative_change`` (declared in :mod:`.options`)."""
 MIN_TREND_POINTS = 11
 """Default ``min_trend_points``: the local test looks at up to ``reach`` (4) points on each side of
 a change and needs segments of ≥ 3 points; shorter series go to the significance test."""
-F_LIMIT = 30.0
-"""Default ``f_limit``."""
+F_LIMIT = TREND["trend_f_limit"].default
+"""Default ``f_limit`` (the modeler's ``trend_f_limit``, declared in :mod:`.options`)."""
 
 
 class TrendBreakSearch(WindowSearch):

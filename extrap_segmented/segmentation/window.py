@@ -23,7 +23,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError, NotFittedError
+from extrap_segmented.options import check_options
 from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
+from extrap_segmented.segmentation.options import WINDOW, WINDOW_RELATIONS
 
 Split = tuple[int, bool]
 """A candidate change: ``(breakpoint, shared)`` in the module's index convention."""
@@ -207,15 +209,7 @@ class WindowSearch(ABC):
 
     def _validate_parameters(self) -> None:
         """Checks the shared parameters; a detection extends it with its own."""
-        if int(self.window) != self.window or self.window < 3:
-            raise InvalidInputError(f"window must be an integer ≥ 3, got {self.window!r}")
-        if self.max_change_points < 0:
-            raise InvalidInputError(f"max_change_points must be ≥ 0, got {self.max_change_points!r}")
-        if self.min_segment_size < 2:
-            raise InvalidInputError(f"min_segment_size must be ≥ 2, got {self.min_segment_size!r}")
-        if self.min_points < 2 * self.min_segment_size:
-            raise InvalidInputError(f"min_points ({self.min_points}) must be ≥ 2 × min_segment_size "
-                                    f"({self.min_segment_size})")
+        check_options(self, WINDOW, WINDOW_RELATIONS)
 
     # -- shared machinery ----------------------------------------------------------------------
 

@@ -89,6 +89,7 @@ def test_an_unexpected_error_in_one_kernel_leaves_the_others_modeled(monkeypatch
     assert "broken [time]: modeling failed (ZeroDivisionError: division by zero)" in message
 
 
+@pytest.mark.slow
 def test_900_kernels_with_the_same_condition_print_one_line(tmp_path):
     lines = ["PARAMETER p", "POINTS 8 16 32 64 128", ""]
     for i in range(900):
@@ -109,13 +110,16 @@ def test_900_kernels_with_the_same_condition_print_one_line(tmp_path):
     ("window_size=-1", "option window_size=-1 is not allowed; it must be an integer ≥ 3"),
     ("theta=nan", "option theta=nan is not allowed; it must be a finite number ≥ 0"),
     ("f_limit=-5", "option f_limit=-5.0 is not allowed; it must be a finite number > 0"),
-    ("epsilon_limit=0", "option epsilon_limit=0.0 is not allowed; it must be a finite number > 0"),
+    ("epsilon_limit=0", "option epsilon_limit=0.0 is not allowed; it must be a number > 0 (inf: off)"),
     ("min_segment_size=1", "option min_segment_size=1 is not allowed; it must be an integer ≥ 2"),
+    # a pair that does not fit together is an error of the options, not of the first kernel
+    ("mode=paper nrss_band_low=0.6 nrss_band_high=0.1", "options nrss_band_high=0.1 and nrss_band_low=0.6 do not "
+                                                        "fit together; nrss_band_high (0.1) must be ≥ nrss_band_low (0.6)"),
 ])
 def test_invalid_segmented_options_stop_the_run_before_modeling_with_one_error(option, fragment):
     series = Path(__file__).resolve().parents[2] / "fixtures" / "series" / "mpi_collectives.txt"
     extrap = Path(sys.executable).parent / "extrap"
-    result = subprocess.run([str(extrap), "--text", str(series), "--modeler", "segmented", "--options", option,
+    result = subprocess.run([str(extrap), "--text", str(series), "--modeler", "segmented", "--options", *option.split(),
                              "--disable-progress"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     assert result.stderr.splitlines()[0] == f"extrap: error: Segmented modeler: {fragment}"

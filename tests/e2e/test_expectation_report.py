@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BIN = Path(sys.executable).parent
 
 
@@ -42,6 +44,7 @@ def test_print_all_has_the_verdict_line_of_extrap_validate(fixtures_dir, tmp_pat
     assert "match" in printed["MPI_Gather"]
 
 
+@pytest.mark.slow
 def test_unparsable_expectation_option_is_an_error_before_modeling(fixtures_dir, tmp_path):
     data = str(fixtures_dir / "series" / "mpi_collectives.txt")
     done = _run("extrap", "--text", data, "--modeler", "Expectation", "--options", "expectation=O(p",

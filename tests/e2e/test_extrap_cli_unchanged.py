@@ -25,6 +25,7 @@ def run_extrap(args, disable_plugins: bool):
 
 
 @pytest.mark.parametrize("modeler", ["default", "basic", "refining"])
+@pytest.mark.slow
 def test_builtin_modelers_give_identical_output_with_and_without_plugins(tmp_path, modeler):
     experiment = tmp_path / "experiment.txt"
     experiment.write_text(TEXT_EXPERIMENT)

@@ -84,6 +84,7 @@ def test_parameter_values_that_are_not_finite(tmp_path, value):
     _assert_one_clear_error(_text(tmp_path, f"8 16 {value} 64 128"), f"parameter p has the value {value} at point")
 
 
+@pytest.mark.slow
 def test_valid_files_read_as_before(tmp_path):
     text, data = _text(tmp_path, "8 16 32 64 128"), _json(tmp_path, [[p] for p in POINTS])
     for path in (text, data):

@@ -61,6 +61,7 @@ def _same_format(text: str) -> str:
 
 
 @pytest.mark.parametrize("inputs, modeler, own_type", CASES, ids=lambda v: v if isinstance(v, str) else None)
+@pytest.mark.slow
 def test_saved_experiment_reopens_with_and_without_the_plugin(tmp_path, inputs, modeler, own_type):
     target = tmp_path / "saved.extra-p"
     saved = _extrap(*inputs, "--modeler", modeler, "--save-experiment", str(target), "--print", FORMAT)
@@ -156,6 +157,7 @@ def test_segmented_annotations_and_change_point_values_survive_a_round_trip(tmp_
         assert (first.values == second.values).all()
 
 
+@pytest.mark.slow
 def test_a_file_with_a_type_this_version_does_not_know_opens_with_a_warning(tmp_path):
     """A file from a newer plugin version: shown in its stock form, with a warning naming the type."""
     target = tmp_path / "saved.extra-p"
@@ -210,6 +212,7 @@ def test_a_failed_save_keeps_the_previous_file_and_leaves_no_temporary_file(tmp_
     assert experiment_io.read_experiment(str(target)).callpaths == experiment.callpaths
 
 
+@pytest.mark.slow
 def test_three_segments_open_in_stock_extrap_as_the_last_segment_and_fully_with_the_plugin(tmp_path):
     import math
     points = [2 ** i for i in range(1, 16)]
@@ -237,6 +240,7 @@ NAN_SERIES = "\n".join(["PARAMETER p", "POINTS 8 16 32 64 128", "",
                         "REGION good", "METRIC time", "DATA 1", "DATA 2", "DATA 3", "DATA 4", "DATA 5", ""])
 
 
+@pytest.mark.slow
 def test_an_experiment_with_a_nan_measurement_reopens_with_and_without_the_plugin(tmp_path):
     """Extra-P saves the std of a NaN value as "--" and then refuses the whole file ("Not a valid
     number"); saved with the plugin it is "nan", and a file stock Extra-P saved so opens with it."""

@@ -42,6 +42,7 @@ def _listing(directory: Path) -> list[str]:
     return sorted(p.name for p in directory.iterdir())
 
 
+@pytest.mark.slow
 def test_saving_through_a_symbolic_link_updates_the_file_it_names_and_keeps_its_mode(tmp_path):
     real = tmp_path / "results" / "run.extra-p"
     real.parent.mkdir()
@@ -58,6 +59,7 @@ def test_saving_through_a_symbolic_link_updates_the_file_it_names_and_keeps_its_
 
 
 @pytest.mark.parametrize("length", [255, 250])
+@pytest.mark.slow
 def test_a_long_valid_file_name_is_saved(tmp_path, length):
     target = tmp_path / ("r" * (length - len(".extra-p")) + ".extra-p")
     if len(os.fsencode(target.name)) > os.pathconf(tmp_path, "PC_NAME_MAX"):
@@ -68,6 +70,7 @@ def test_a_long_valid_file_name_is_saved(tmp_path, length):
     assert _opens(target) and _listing(tmp_path) == [target.name]
 
 
+@pytest.mark.slow
 def test_a_hard_linked_file_is_saved_in_place_and_the_user_is_told(tmp_path):
     target = tmp_path / "run.extra-p"
     target.write_bytes(b"an older save")

@@ -54,6 +54,7 @@ def test_table_and_json_name_the_step(medians, tmp_path):
     assert "FAIL: MPI_Gather: no match" in done.stderr and "changes between p = 128 and 256" in done.stderr
 
 
+@pytest.mark.slow
 def test_print_all_and_saved_experiment_name_the_step(medians, tmp_path):
     data, _ = medians
     saved = tmp_path / "saved.extra-p"

@@ -79,7 +79,7 @@ def test_tooltips_are_the_declared_descriptions_with_accepted_values_and_default
     options = expand_options(qtbot, window).options
     modeler = window.modeler_widget._modeler
     tip = options.widgets_of("f_limit")[-1].toolTip()
-    assert tip == "Test mode: F statistic (one vs two segments) needed\nDefault: 10."
+    assert tip == "Test mode: F statistic (one vs two segments) needed\nAccepted: a finite number > 0.\nDefault: 10."
     assert options.widgets_of("compare_smooth")[-1].toolTip().endswith("\nDefault: on.")
     assert options.widgets_of("mode")[-1].toolTip().endswith("\nOne of: trend, test, paper.\nDefault: trend.")
     for field in options._fields:

@@ -51,8 +51,7 @@ from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, pl
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
-from extrap_segmented.clustering.classify import MODES
-from extrap_segmented.clustering.relative_distance import DEFAULT_THRESHOLD
+from extrap_segmented.clustering.options import CLASSIFIER
 
 # The modelers, and (for code written against the single-module version) the result classes and
 # their schemas, which keep saved experiments loadable.
@@ -64,20 +63,15 @@ __all__ = ["ClusteredSingleParameterModeler", "ClusteredMultiParameterModeler", 
 class _ClusteringMixin:
     """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
 
-    classifier = modeler_options.add("adaptive", str, "How ranks are grouped into classes: adaptive (gaps judged "
-                                                      "against the spread of the values and the repetitions' "
-                                                      "noise, lone extreme ranks as outliers) or paper (a new "
-                                                      "class wherever sorted neighbours differ by more than the "
-                                                      "threshold)", name="Classifier", range=list(MODES))
-    threshold = modeler_options.add(DEFAULT_THRESHOLD, float,
-                                    "paper classifier: relative distance between sorted neighbouring rank values "
-                                    "above which a new class starts (0.1 means 10 percent); adaptive: the rule for "
-                                    "fewer than 16 ranks", name="Threshold")
-    max_outlier_fraction = modeler_options.add(0.1, float, "adaptive classifier: largest share of the ranks set "
-                                                           "aside as outliers (ranks alike no other rank)",
-                                               name="Max. outlier fraction")
-    rank_value = modeler_options.add("median", str, "How the repetitions of one rank are reduced to one value",
-                                     name="Rank value", range=MEASURES)
+    # declared by classify_ranks's contract (clustering/options.py); modeler option -> core option
+    CONTRACT = CLASSIFIER
+    CORE_OPTIONS = {"classifier": "mode", "threshold": "threshold", "max_outlier_fraction": "max_outlier_fraction",
+                    "rank_value": "rank_value"}
+    classifier = option_rules.modeler_option(CLASSIFIER["mode"], name="Classifier")
+    threshold = option_rules.modeler_option(CLASSIFIER["threshold"], name="Threshold")
+    max_outlier_fraction = option_rules.modeler_option(CLASSIFIER["max_outlier_fraction"],
+                                                       name="Max. outlier fraction")
+    rank_value = option_rules.modeler_option(CLASSIFIER["rank_value"], name="Rank value")
     cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
                                                        "that is modeled", name="Cluster value", range=MEASURES)
     rules_file = modeler_options.add("", str, "TOML file assigning ranks to named clusters by rank list or "

@@ -28,12 +28,14 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
+from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
+from extrap_segmented.expectations.options import VALIDATOR
 
 _COLOURS = {"match": "#2e7d32", "approximate": "#f9a825", "no match": "#c62828", "inconclusive": "#1565c0",
             "error": "#757575"}
@@ -247,16 +249,16 @@ class ExpectationModeler(SingularModeler):
     DESCRIPTION = ("Fits constant + one term from a search space tailored to a big-O expectation "
                    "(scalability validation) and annotates each model with match / approximate / no match.")
 
-    expectation = modeler_options.add("O(p)", str, "Expected asymptotic growth, e.g. O(log p), O(p log p), "
-                                                    "O(k^3 * 2^k)")
-    deviation = modeler_options.add("", str, "Deviation D (limits E/D and E·D); empty: half the leading exponent")
-    upper_bound = modeler_options.add("", str, "Upper search-space bound; empty: E²")
-    depth = modeler_options.add(2, int, "Rounds of averaging adjacent exponents (ruler ticks)", range=range(0, 6))
-    refinement = modeler_options.add(0, int, "Extra lower-class exponents (±1, ±1/2, …)", range=range(0, 6))
-    prefer_expectation = modeler_options.add(True, bool, "Keep the expectation when no other term fits "
-                                                         "distinguishably better")
-    aggregation = modeler_options.add("median", str, "Statistic of the repetitions at each point: mean, "
-                                                     "median, min or q1 (as extrap-validate)")
+    # declared by ScalabilityValidator's contract (expectations/options.py), same names
+    CONTRACT = VALIDATOR
+    CORE_OPTIONS = {name: name for name in VALIDATOR}
+    expectation = option_rules.modeler_option(VALIDATOR["expectation"])
+    deviation = option_rules.modeler_option(VALIDATOR["deviation"])
+    upper_bound = option_rules.modeler_option(VALIDATOR["upper_bound"])
+    depth = option_rules.modeler_option(VALIDATOR["depth"])
+    refinement = option_rules.modeler_option(VALIDATOR["refinement"])
+    prefer_expectation = option_rules.modeler_option(VALIDATOR["prefer_expectation"])
+    aggregation = option_rules.modeler_option(VALIDATOR["aggregation"])
 
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 

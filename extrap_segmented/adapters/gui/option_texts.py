@@ -3,8 +3,10 @@
 A tooltip says what ``extrap --help-modeler NAME`` prints for the option: the description its
 modeler (or file reader) declares for Extra-P (``modeler_options.add(value, type, description)``,
 ``DynamicOptions.add``). The GUI adds only what its input cannot show by itself: the accepted
-values and the default. :func:`declared_option` is the one function that reads the declaration;
-when options get one contract per estimator (issue 26), it is the one place to change.
+values and the default. :func:`declared_option` is the one function that reads the declaration.
+An option passed to a core estimator is declared by the estimator's contract: its description
+and default come from there through the modeler's declaration, and the accepted values of an
+option without choices are the words of its rule (``OPTION_RULES``, made from the contract).
 """
 from __future__ import annotations
 
@@ -70,6 +72,10 @@ def tooltip(owner, field: str, *, start=None, unit: str = "") -> str:
         return ""
     lines = [declared_description(owner, field)]
     accepted = accepted_text(option, unit)
+    if not accepted:
+        from extrap_segmented.adapters.option_rules import accepted_words
+        words = accepted_words(owner, field)
+        accepted = f"Accepted: {words}." if words else ""
     if accepted:
         lines.append(accepted)
     lines.append(f"Default: {value_text(option.value if start is None else start, unit)}.")

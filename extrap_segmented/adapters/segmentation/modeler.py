@@ -32,12 +32,14 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.costs import RelativeFitCost, resolve_cost
 from extrap_segmented.segmentation.paper import PaperWindowSearch
-from extrap_segmented.segmentation.significance import NOISE_FACTOR, SignificanceSearch
+from extrap_segmented.segmentation import options as contract
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
+from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import F_LIMIT, MIN_RELATIVE_CHANGE, NOISE_FLOOR, TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
+from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.adapters.measurements import measurement_arrays
@@ -164,53 +166,45 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     DESCRIPTION = ("Detects segmented behaviour (e.g. an algorithm switch at some process count), locates the "
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
-    mode = modeler_options.add("trend", str, "Detection: 'trend' (breaks in level or trend of log y against log x, "
-                                             "judged against each point's robust noise; default), 'test' (relative "
-                                             "one- vs two-segment test, the default before v0.4) or 'paper' (Ilyas "
-                                             "et al. nRSS windows)", range=["trend", "test", "paper"])
-    trend_f_limit = modeler_options.add(F_LIMIT, float, "Trend mode: F statistic by which two segments beside a "
-                                                        "change must beat one smooth function over the same points",
-                                        name="Trend F limit")
-    noise_floor = modeler_options.add(NOISE_FLOOR, float, "Trend mode: smallest relative noise of a point",
-                                      name="Noise floor")
-    min_relative_change = modeler_options.add(MIN_RELATIVE_CHANGE, float, "Trend mode: a smooth function must miss "
-                                                                          "the points beside a change by this "
-                                                                          "relative RMS error", name="Min relative change")
-    window_size = modeler_options.add(5, int, "Points per sliding window", name="Window size")
-    theta = modeler_options.add(0.5, float, "Paper mode: nRSS above which a kernel is segmented", name="Theta")
-    nrss_band_low = modeler_options.add(0.1, float, "Paper mode: lower end of the nRSS band of the epsilon "
-                                                    "criterion; windows above it are heterogeneous",
-                                        name="nRSS band low")
-    nrss_band_high = modeler_options.add(0.5, float, "Paper mode: upper end of the nRSS band", name="nRSS band high")
-    epsilon_limit = modeler_options.add(4.0, float, "Paper mode: relative nRSS limit", name="Epsilon limit")
-    max_change_points = modeler_options.add(2, int, "Most change points per kernel (binary segmentation)",
-                                            name="Max change points")
-    min_segment_size = modeler_options.add(3, int, "Fewest points per segment when splitting",
-                                           name="Min segment size")
-    min_relative_error = modeler_options.add(0.06, float, "Test mode: relative RMS error of the one-segment fit "
-                                                          "needed without repetitions (with repetitions the limit "
-                                                          "follows the measured noise, see Noise factor)",
-                                             name="Min relative error")
-    noise_factor = modeler_options.add(NOISE_FACTOR, float, "Test mode, with repetitions: error limit = this factor x "
-                                                            "pooled noise of the means x sqrt(F quantile 0.99); "
-                                                            "calibrated for at most 1 in 100 false positives",
-                                       name="Noise factor")
-    quantisation_steps = modeler_options.add(1.0, float, "Test mode: integer counts are not segmented when one "
-                                                         "function stays within this many counts of every value",
-                                             name="Quantisation steps")
-    f_limit = modeler_options.add(10.0, float, "Test mode: F statistic (one vs two segments) needed",
-                                  name="F limit")
-    compare_smooth = modeler_options.add(True, bool, "Test mode: two segments must also beat the best smooth single "
-                                                     "function (two PMNF terms, or one term with a continuous "
-                                                     "exponent) by the F limit", name="Compare smooth function")
-    smooth_error_ratio = modeler_options.add(0.5, float, "Test mode: that smooth function's relative RMS error must "
-                                                         "exceed this fraction of the error limit",
-                                             name="Smooth error ratio")
+    # declared by the searches' contracts (segmentation/options.py); modeler option -> core option
+    CONTRACT = {**contract.WINDOW, **contract.TEST, **contract.PAPER, **contract.TREND, "mode": contract.MODE}
+    CORE_OPTIONS = {"mode": "mode", "window_size": "window", "max_change_points": "max_change_points",
+                    "min_segment_size": "min_segment_size", "theta": "theta", "nrss_band_low": "nrss_band",
+                    "nrss_band_high": "nrss_band", "epsilon_limit": "epsilon_limit",
+                    "min_relative_error": "min_relative_error", "noise_factor": "noise_factor",
+                    "quantisation_steps": "quantisation_steps", "f_limit": "f_limit",
+                    "compare_smooth": "compare_smooth", "smooth_error_ratio": "smooth_error_ratio",
+                    "trend_f_limit": "trend_f_limit", "noise_floor": "noise_floor",
+                    "min_relative_change": "min_relative_change"}
+    mode = option_rules.modeler_option(contract.MODE)
+    trend_f_limit = option_rules.modeler_option(contract.TREND["trend_f_limit"], mode="Trend", name="Trend F limit")
+    noise_floor = option_rules.modeler_option(contract.TREND["noise_floor"], mode="Trend", name="Noise floor")
+    min_relative_change = option_rules.modeler_option(contract.TREND["min_relative_change"], mode="Trend",
+                                                      name="Min relative change")
+    window_size = option_rules.modeler_option(contract.WINDOW["window"], name="Window size")
+    theta = option_rules.modeler_option(contract.PAPER["theta"], mode="Paper", name="Theta")
+    nrss_band_low = option_rules.modeler_option(contract.PAPER["nrss_band"], mode="Paper", element=0,
+                                                name="nRSS band low")
+    nrss_band_high = option_rules.modeler_option(contract.PAPER["nrss_band"], mode="Paper", element=1,
+                                                 name="nRSS band high")
+    epsilon_limit = option_rules.modeler_option(contract.PAPER["epsilon_limit"], mode="Paper", name="Epsilon limit")
+    max_change_points = option_rules.modeler_option(contract.WINDOW["max_change_points"], name="Max change points")
+    min_segment_size = option_rules.modeler_option(contract.WINDOW["min_segment_size"], name="Min segment size")
+    min_relative_error = option_rules.modeler_option(contract.TEST["min_relative_error"], mode="Test",
+                                                     name="Min relative error")
+    noise_factor = option_rules.modeler_option(contract.TEST["noise_factor"], mode="Test", name="Noise factor")
+    quantisation_steps = option_rules.modeler_option(contract.TEST["quantisation_steps"], mode="Test",
+                                                     name="Quantisation steps")
+    f_limit = option_rules.modeler_option(contract.TEST["f_limit"], mode="Test", name="F limit")
+    compare_smooth = option_rules.modeler_option(contract.TEST["compare_smooth"], mode="Test",
+                                                 name="Compare smooth function")
+    smooth_error_ratio = option_rules.modeler_option(contract.TEST["smooth_error_ratio"], mode="Test",
+                                                     name="Smooth error ratio")
     reliable_segment_points = modeler_options.add(
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
-    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change, window_size, theta, nrss_band_low, nrss_band_high,
-                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
+    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change,
+                          window_size, theta, nrss_band_low, nrss_band_high, epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 
@@ -225,16 +219,13 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     # -- Extra-P entry points -------------------------------------------------------------------
 
     OPTION_RULES = {
-        "window_size": option_rules.integer_at_least(3), "theta": option_rules.number_at_least(0),
-        "nrss_band_low": option_rules.number_at_least(0), "nrss_band_high": option_rules.number_at_least(0),
-        "epsilon_limit": option_rules.number_above(0), "max_change_points": option_rules.integer_at_least(0),
-        "min_segment_size": option_rules.integer_at_least(2), "min_relative_error": option_rules.number_at_least(0),
-        "f_limit": option_rules.number_above(0), "smooth_error_ratio": option_rules.number_at_least(0),
+        **{name: option_rules.element_rule(contract.PAPER[core]) if core == "nrss_band"
+           else option_rules.rule({**contract.WINDOW, **contract.TEST, **contract.PAPER, **contract.TREND}[core])
+           for name, core in CORE_OPTIONS.items() if core != "mode"},
         "reliable_segment_points": option_rules.integer_at_least(1),
-        "noise_factor": option_rules.number_above(0), "quantisation_steps": option_rules.number_at_least(0),
-        "trend_f_limit": option_rules.number_above(0), "noise_floor": option_rules.number_at_least(0),
-        "min_relative_change": option_rules.number_at_least(0),
     }
+    # the nRSS band is one pair in the core: its ends must be in order
+    OPTION_RELATIONS = (Relation("nrss_band_high", "nrss_band_low"),)
 
     @summarised_run
     def model(self, measurements: Sequence[Sequence[Measurement]],
@@ -350,8 +341,10 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         Raises:
             InvalidInputError: ``mode`` is not "trend", "test" or "paper".
         """
+        # min_points is no option here: at least the core's default and what min_segment_size needs
+        min_points = max(contract.WINDOW["min_points"].default, 2 * int(self.min_segment_size))
         shared = dict(window=int(self.window_size), max_change_points=int(self.max_change_points),
-                      min_segment_size=int(self.min_segment_size), exponents=self._exponents())
+                      min_segment_size=int(self.min_segment_size), min_points=min_points, exponents=self._exponents())
         if self.mode == "paper":
             return PaperWindowSearch(theta=float(self.theta),
                                      nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),

@@ -103,6 +103,7 @@ def test_the_modelers_on_caliper_input():
     assert sorted(c.counts[-1] for c in flux.clusters) == [4, 56, 196]   # corners, edges, inner at p = 256
 
 
+@pytest.mark.slow
 def test_command_line_reads_with_environment_options_and_documents_them(tmp_path):
     directory = tmp_path / "runs"
     directory.mkdir()
@@ -145,6 +146,7 @@ def test_python_api_takes_a_list_of_files_and_parameters():
 
 
 @pytest.mark.gui
+@pytest.mark.slow
 def test_gui_file_menu_opens_caliper_profiles():
     code = textwrap.dedent(f"""
         import json

@@ -39,6 +39,7 @@ def _model(fixtures_dir, name, options):
                                               ("multimetric-p", {"extra_metrics": "PAPI_TOT_INS"}),
                                               ("gather-switch-p", {"classifier": "paper"}),
                                               ("stencil2d-ps", {"rank_value": "mean"})])
+@pytest.mark.slow
 def test_output_equals_the_plain_reductions(fixtures_dir, monkeypatch, fixture, options):
     fast = _model(fixtures_dir, fixture, options)
     for module in (kernel_module, classify, matching):

@@ -47,6 +47,7 @@ def tree_rows(tree) -> list[tuple[int, str, str]]:
     return out
 
 
+@pytest.mark.slow
 def test_3000_levels_read_in_seconds_without_recursion_error(tmp_path):
     paths = write_deep_experiment(tmp_path, 3000)
     reader = CubeRankReader()

@@ -11,6 +11,7 @@ from conftest import run_python
 pytestmark = pytest.mark.gui
 
 
+@pytest.mark.slow
 def test_gui_file_menu_has_the_reader_and_loads_the_stencil_fixture(fixtures_dir, repo_root):
     stencil = fixtures_dir / "cube" / "stencil2d-ps"
     code = textwrap.dedent(f"""

@@ -11,7 +11,7 @@ import pytest
 from extrap_segmented.cube.writer import CubeMetric, make_location_table, write_cubex
 from test_cube_rank_reader import aggregate_differences, assert_same_aggregates
 
-from unit.test_cube_real_layouts import PATHS, _break_header_checksums, mindouble_layout
+from unit.cube.test_cube_real_layouts import PATHS, _break_header_checksums, mindouble_layout
 
 
 @pytest.mark.parametrize("scaling", ["weak", "strong"])

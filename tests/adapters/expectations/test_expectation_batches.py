@@ -14,6 +14,7 @@ from extrap.modelers.model_generator import ModelGenerator
                                               ("series/mafia_kernels.txt", {"expectation": "O(k^3 * 2^k)"}),
                                               ("cube/gather-switch-p", {"expectation": "O(log p)"}),
                                               ("cube/multimetric-p", {"aggregation": "mean"})])
+@pytest.mark.slow
 def test_batched_output_equals_one_kernel_at_a_time(model_batched_and_alone, fixture, options):
     (batched_experiment, batched, batched_warnings), (alone_experiment, alone, alone_warnings) = \
         model_batched_and_alone(fixture, "expectation", "_validate_batches", **options)

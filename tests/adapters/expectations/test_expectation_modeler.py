@@ -99,6 +99,7 @@ def test_extrap_command_line_offers_the_modeler(fixtures_dir, capsys):
 
 
 @pytest.mark.gui
+@pytest.mark.slow
 def test_gui_offers_expectation_modeler(tmp_path, fixtures_dir):
     from conftest import run_python
     code = textwrap.dedent(f"""

@@ -40,6 +40,7 @@ def _read(reader_class, path):
 
 @pytest.mark.parametrize("fixture, reader_class, flag, expectations, options", CASES,
                          ids=[f"{c[0]}-{'-'.join(c[4].values()) or 'median'}" for c in CASES])
+@pytest.mark.slow
 def test_modeler_cli_and_pytest_agree(fixtures_dir, tmp_path, capsys, fixture, reader_class, flag,
                                       expectations, options):
     path = fixtures_dir / fixture

@@ -142,6 +142,7 @@ def text_files(draw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                     HealthCheck.too_slow])
 @given(text_files())
+@pytest.mark.slow
 def test_generated_files_read_as_extrap_reads_them_or_fall_back(tmp_path, case):
     valid, text = case
     path = tmp_path / "data.txt"

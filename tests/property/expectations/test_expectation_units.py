@@ -55,6 +55,7 @@ def test_any_unit_gets_the_same_verdict(data, factor, expectation):
 
 @settings(max_examples=60, deadline=None)
 @given(series())
+@pytest.mark.slow
 def test_the_model_does_not_depend_on_the_expectation(data):
     x, y = data
     results = [validate_series(x, y, e) for e in ("O(1)", "O(log p)", "O(p)", "O(p^2)", "O(p^0.3)")]

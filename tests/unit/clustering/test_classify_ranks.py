@@ -89,9 +89,9 @@ def test_bad_values_are_named(values, message):
 @pytest.mark.parametrize("options, message", [
     (dict(mode="kmeans"), "mode must be one of adaptive, paper, got 'kmeans'"),
     (dict(rank_value="mode"), "unknown rank value 'mode'"),
-    (dict(gap_factor=-1), "gap_factor must be a finite number >= 0"),
-    (dict(max_classes=0), "max_classes must be an integer >= 1"),
-    (dict(max_outlier_fraction=0.7), r"max_outlier_fraction must lie in \[0, 0.5\)"),
+    (dict(gap_factor=-1), "gap_factor must be a finite number ≥ 0"),
+    (dict(max_classes=0), "max_classes must be an integer ≥ 1"),
+    (dict(max_outlier_fraction=0.7), "max_outlier_fraction must be a finite number ≥ 0 and < 0.5"),
     (dict(treshold=0.1), "unknown option.*treshold.*valid:"),
     (dict(threshold=0), "threshold must be a finite number > 0")])
 def test_bad_options_are_named(options, message):

@@ -87,6 +87,7 @@ def test_zero_values_and_unknown_methods():
         validate_series(x, np.arange(1.0, 19.0), "O(p)", weighting="bogus")
 
 
+@pytest.mark.slow
 def test_weighting_tells_neighbouring_terms_apart_more_often():
     """p log p against O(p) (approximate) on five points under a latency floor, 5 repetitions,
     relative noise of 5 % growing to 10 %: the unweighted fit is decided by the largest points,

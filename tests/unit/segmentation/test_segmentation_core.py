@@ -257,9 +257,9 @@ def test_constructor_only_stores_and_fit_validates():
     assert search_.nrss_band == (0.6, 0.1) and search_.window == 2
     with pytest.raises(InvalidInputError, match="window must be an integer ≥ 3, got 2"):
         search_.fit(*_two_behaviours())
-    with pytest.raises(InvalidInputError, match=r"nrss_band must satisfy 0 ≤ low ≤ high, got \(0.6, 0.1\)"):
+    with pytest.raises(InvalidInputError, match=r"nrss_band must be a pair \(low, high\) with low ≤ high, both finite numbers ≥ 0, got \(0.6, 0.1\)"):
         PaperWindowSearch(nrss_band=(0.6, 0.1)).fit(*_two_behaviours())
-    with pytest.raises(InvalidInputError, match="noise_factor must be ≥ 0, got -1"):
+    with pytest.raises(InvalidInputError, match="noise_factor must be a finite number ≥ 0, got -1"):
         SignificanceSearch(noise_factor=-1).fit(*_two_behaviours())
     with pytest.raises(InvalidInputError, match=r"min_points \(5\) must be ≥ 2 × min_segment_size \(3\)"):
         SignificanceSearch(min_points=5).fit(*_two_behaviours())
@@ -433,7 +433,7 @@ def test_pooled_noise_is_robust_to_an_outlying_repetition():
     assert sigma / 1.5 < outlier_sigma < 1.5 * sigma
     assert np.sqrt(np.mean(outlier_noise ** 2)) > 10 * sigma  # what a mean over the points would give
     assert pooled_noise(np.zeros(10), np.ones(10)) == (0.0, 0.0)  # one repetition: no estimate
-    with pytest.raises(InvalidInputError, match="noise_quantile must be in"):
+    with pytest.raises(InvalidInputError, match="noise_quantile must be a finite number > 0 and < 1"):
         SignificanceSearch(noise_quantile=1.0).fit(*_two_behaviours())
 
 
