@@ -28,6 +28,8 @@ from extrap_segmented.adapters.option_rules import check_options
 
 #: Kernels named per condition in the summary (the rest are counted).
 NAMED_KERNELS = 3
+#: Advice lines (warnings whose class sets ``KEEP_APART``) printed per run; the rest are counted.
+ADVICE_LINES = 50
 _NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|nan|inf")
 
 
@@ -89,8 +91,21 @@ def summarise(records: Sequence[tuple[Any, Warning]]) -> list[str]:
     """One line per condition from ``(kernel measurements or None, warning)`` pairs, in order of
     first appearance."""
     conditions: dict[tuple, _Condition] = {}
+    advice = 0
     for kernel, message in records:
         text = str(message)
+        if getattr(type(message), "KEEP_APART", False):
+            # advice for one kernel (one segment, the values to measure): merging it with other
+            # kernels' would hide which kernel needs what
+            advice += 1
+            if advice > ADVICE_LINES:
+                key = (type(message), "more advice")
+                conditions.setdefault(key, _Condition("", type(message))).count += 1
+                continue
+            key = (type(message), text, kernel_label(kernel) if kernel is not None else None)
+            condition = conditions.setdefault(key, _Condition(text, type(message)))
+            condition.count += 1
+            continue
         key_text = text
         for name in _names_of(kernel) if kernel is not None else ():
             key_text = key_text.replace(name, "\0")
@@ -101,7 +116,10 @@ def summarise(records: Sequence[tuple[Any, Warning]]) -> list[str]:
         if label is not None and label not in condition.kernels:
             condition.kernels.append(label)
     lines = []
-    for condition in conditions.values():
+    for key, condition in conditions.items():
+        if key[1:] == ("more advice",):
+            lines.append(f"… and {condition.count} more such notes (each kernel's annotation lists its own)")
+            continue
         line = condition.first_message
         if not issubclass(condition.category, ExtrapSegmentedWarning):
             line = f"{condition.category.__name__}: {line}"

@@ -19,6 +19,10 @@ from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_l
 
 CONSTANT = -1
 """Term index of the constant model."""
+TIE = 1e-9
+"""Relative difference of two scores below which they are tied (rounding, not data)."""
+ROUNDING = 1e-12
+"""Relative deviation from the mean below which values count as equal (a constant series)."""
 
 
 @dataclass(frozen=True)
@@ -151,10 +155,16 @@ def search_subsets(x, y, starts, stops, exponents=None, *, crossvalidation=True,
                     & ~(contribution < min_term_contribution))
         score = rss if compare_with_rss else smape
         score = np.where(eligible & ~np.isnan(score), score, np.inf)
-    best = np.argmin(score, axis=1)
+    # ties go to the simpler hypothesis: scores within TIE (relative) of the best are rounding,
+    # the first (simplest, the term set's order) of them wins, and a term must beat the constant
+    # model by more than that; values equal up to rounding are constant
+    lowest = np.min(score, axis=1, keepdims=True)
+    best = np.argmax(score <= lowest + TIE * np.abs(lowest), axis=1)
     rows = np.arange(n_sub)
     constant_score = constant_cost if compare_with_rss else constant_smape
-    use_term = (score[rows, best] < constant_score) & (constant_cost != 0)
+    spread = np.max(np.where(mask, np.abs(ys), 0.0), axis=1) * ROUNDING
+    flat = constant_cost <= sizes * spread * spread
+    use_term = (score[rows, best] < constant_score - TIE * np.abs(constant_score)) & (constant_cost != 0) & ~flat
     term = np.where(use_term, best, CONSTANT)
 
     sel_intercept = np.where(use_term, intercept[rows, best], mean)

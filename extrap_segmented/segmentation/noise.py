@@ -116,3 +116,93 @@ def _chi2_median(df: float) -> float:
 @lru_cache(maxsize=4096)
 def _f_quantile(quantile: float, m: int, dof: float) -> float:
     return float(2 * special.gammaincinv(m / 2, quantile) / m if np.isinf(dof) else special.fdtri(m, dof, quantile))
+
+
+def values_from_summary(minimum: float, median: float, maximum: float, mean: float, std: float,
+                        repetitions: int) -> np.ndarray | None:
+    """The repetitions' values, recovered exactly from their summary when there are at most five.
+
+    Extra-P keeps of each point only minimum, median, maximum, mean and the (population)
+    standard deviation unless values are kept (``--keep-values``). For r ≤ 5 these determine
+    the sorted values: r = 3 is (min, median, max); for r = 4 and 5 the two unknown inner
+    values have a known sum (from the mean) and sum of squares (from the standard deviation),
+    so they are the roots of a quadratic. A robust spread (MAD) then needs no kept values.
+
+    Args:
+        minimum, median, maximum, mean, std: Extra-P's summary of one point (``std`` with
+            divisor r, as ``numpy.ma.std``).
+        repetitions: r.
+
+    Returns:
+        The sorted values (r,), or None for r > 5 or r < 1, or when the summary is inconsistent
+        (rounding far beyond the values' precision).
+    """
+    r = int(repetitions)
+    if r == 1:
+        return np.array([median], dtype=float)
+    if r == 2:
+        values = np.array([minimum, maximum], dtype=float)
+    elif r == 3:
+        values = np.array([minimum, median, maximum], dtype=float)
+    elif r in (4, 5):
+        values = _inner_values(minimum, median, maximum, mean, std, r)
+    else:
+        return None
+    # a summary over more values than repetitions (Cube data: repetitions × ranks) is not theirs
+    if values is None or not _summarises(values, median, mean, std):
+        return None
+    return values
+
+
+def _summarises(values: np.ndarray, median: float, mean: float, std: float) -> bool:
+    """True when ``values`` have the given median, mean and population standard deviation
+    (up to rounding)."""
+    scale = max(float(np.max(np.abs(values))), 1e-300)
+    close = lambda a, b: abs(a - b) <= 1e-6 * scale  # noqa: E731
+    return close(np.median(values), median) and close(np.mean(values), mean) and close(np.std(values), std)
+
+
+def _inner_values(minimum: float, median: float, maximum: float, mean: float, std: float, r: int):
+    """The sorted values of 4 or 5 repetitions from their summary (None when inconsistent)."""
+    total = r * mean - minimum - maximum
+    squares = r * (std * std + mean * mean) - minimum * minimum - maximum * maximum
+    if r == 5:
+        total -= median
+        squares -= median * median
+    # the two inner unknowns a ≤ b: a + b = total, a² + b² = squares
+    spread = 2 * squares - total * total  # (b - a)²
+    scale = max(abs(maximum), abs(minimum), 1e-300)
+    if spread < -1e-9 * scale * scale * r:
+        return None
+    half = np.sqrt(max(spread, 0.0)) / 2
+    a, b = total / 2 - half, total / 2 + half
+    inner = [a, median, b] if r == 5 else [a, b]
+    values = np.array([minimum] + inner + [maximum], dtype=float)
+    if a < minimum - 1e-9 * scale or b > maximum + 1e-9 * scale:
+        return None
+    return np.sort(values)
+
+
+def robust_point(values: ArrayLike) -> tuple[float, float, int]:
+    """Median, robust relative standard error of that median, and count of one point's values.
+
+    The spread is the median absolute deviation (× 1.4826, the normal consistency factor),
+    so up to half the repetitions can be slow (another job on the core, a run whose ranks
+    landed badly) without inflating it; the median's standard error is 1.2533 × spread / √r.
+
+    Args:
+        values: the repetitions' values (NaN ignored).
+
+    Returns:
+        ``(median, relative standard error, r)``; the error is 0 for r < 2 or a zero median.
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    v = v[np.isfinite(v)]
+    r = len(v)
+    if r == 0:
+        return float("nan"), 0.0, 0
+    center = float(np.median(v))
+    if r < 2 or center == 0:
+        return center, 0.0, r
+    mad = 1.4826 * float(np.median(np.abs(v - center)))
+    return center, 1.2533 * mad / abs(center) / np.sqrt(r), r

@@ -13,8 +13,10 @@ from extrap_segmented.options import Option, Relation, declare
 NOISE_FACTOR = 1.5
 """Default ``noise_factor``, calibrated by ``benchmarks/segmentation/segmentation_calibration.py``."""
 
-MODE = Option("mode", str, "test", "Detection: 'test' (relative one- vs two-segment test, default) or 'paper' "
-                                   "(Ilyas et al. nRSS windows)", choices=("test", "paper"))
+MODE = Option("mode", str, "trend", "Detection: 'trend' (breaks in level or trend of log y against log x, judged "
+                                    "against each point's robust noise; default), 'test' (relative one- vs "
+                                    "two-segment test, the default before issue 23; also trend mode's short series) "
+                                    "or 'paper' (Ilyas et al. nRSS windows)", choices=("trend", "test", "paper"))
 
 WINDOW = declare(
     Option("window", int, 5, "Points per sliding window", low=3),
@@ -42,6 +44,15 @@ TEST = declare(
                                          "terms, or one term with a continuous exponent) by the F limit"),
     Option("smooth_error_ratio", float, 0.5, "that smooth function's relative RMS error must exceed this fraction "
                                              "of the error limit", low=0),
+)
+
+# the trend detection's options (:class:`~.trend.TrendBreakSearch`; its F limit is ``f_limit`` there)
+TREND = declare(
+    Option("trend_f_limit", float, 30.0, "F statistic by which two segments beside a change must beat one smooth "
+                                         "function over the same points", low=0, low_open=True),
+    Option("noise_floor", float, 0.005, "smallest relative noise of a point", low=0),
+    Option("min_relative_change", float, 0.02, "a smooth function must miss the points beside a change by this "
+                                               "relative RMS error", low=0),
 )
 
 PAPER = declare(

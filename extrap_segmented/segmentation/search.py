@@ -1,9 +1,13 @@
 """``ChangePointSearch``: the public entry point that builds the detection of a mode.
 
-Two detections share the window and binary-segmentation machinery of
+Three detections share the interface (and validation) of
 :class:`~extrap_segmented.segmentation.window.WindowSearch` (index convention there):
 
-* ``mode="test"`` (default): :class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
+* ``mode="trend"`` (the modeler's default): :class:`~extrap_segmented.segmentation.trend.TrendBreakSearch`,
+  breaks in level or trend of log y against log x, judged against each point's robust noise,
+  all changes at once (dynamic programming), each checked against the best smooth function;
+  without a noise measurement it is the significance test;
+* ``mode="test"`` (this factory's default, as in v0.1): :class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
   relative one- vs two-segment fits with an F test, checked against the best smooth single
   function;
 * ``mode="paper"``: :class:`~extrap_segmented.segmentation.paper.PaperWindowSearch`, Ilyas et
@@ -19,9 +23,11 @@ from typing import Any
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation.significance import SignificanceSearch
+from extrap_segmented.segmentation.trend import TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 
-MODES: dict[str, type[WindowSearch]] = {"test": SignificanceSearch, "paper": PaperWindowSearch}
+MODES: dict[str, type[WindowSearch]] = {"trend": TrendBreakSearch, "test": SignificanceSearch,
+                                        "paper": PaperWindowSearch}
 """The detection class of each mode."""
 
 
@@ -33,7 +39,8 @@ def ChangePointSearch(mode: str = "test", **options: Any) -> WindowSearch:  # no
     ``predict``, ``segments``).
 
     Args:
-        mode: ``"test"`` (default) or ``"paper"``, a key of :data:`MODES`.
+        mode: ``"test"`` (default, as in v0.1; the modeler's default is ``"trend"``), ``"trend"`` or
+            ``"paper"``, a key of :data:`MODES`.
         options: keyword options of that mode's class (see
             :class:`~extrap_segmented.segmentation.significance.SignificanceSearch` and
             :class:`~extrap_segmented.segmentation.paper.PaperWindowSearch`); validated in ``fit``.

@@ -36,11 +36,12 @@ def test_sections_group_the_options_and_collapse(qtbot, extrap_window, fixtures_
     window = extrap_window(["--text", fixtures_dir / "series" / "mafia_kernels.txt"])
     select_modeler(window, "Segmented")
     options = expand_options(qtbot, window).options
-    assert list(options.sections) == ["Change detection", "Test mode", "Paper mode (Ilyas et al.)",
-                                      "Function search and speed"]
+    assert list(options.sections) == ["Change detection", "Trend mode", "Test mode (also trend mode's short series)",
+                                      "Paper mode (Ilyas et al.)", "Function search and speed"]
     paper = options.sections["Paper mode (Ilyas et al.)"]
     theta = options.widgets_of("theta")[-1]
-    assert not paper.is_expanded() and not theta.isVisible()  # closed at first: test mode is the default
+    assert not paper.is_expanded() and not theta.isVisible()  # closed at first: trend mode is the default
+    assert options.sections["Trend mode"].is_expanded()
     paper.header.click()
     qtbot.wait(10)
     assert paper.is_expanded() and theta.isVisible()
@@ -56,13 +57,19 @@ def test_paper_mode_options_disabled_in_test_mode_and_back(qtbot, extrap_window,
     options = expand_options(qtbot, window).options
     paper = ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit")
     test = ("min_relative_error", "f_limit", "compare_smooth", "smooth_error_ratio")
+    trend = ("trend_f_limit", "noise_floor", "min_relative_change")
+    # default trend mode: its own options and the test's (its short series) act, the paper's not
     assert all(not w.isEnabled() for f in paper for w in options.widgets_of(f))
-    assert all(w.isEnabled() for f in test + ("window_size", "max_change_points") for w in options.widgets_of(f))
+    assert all(w.isEnabled() for f in trend + test + ("window_size", "max_change_points")
+               for w in options.widgets_of(f))
     mode = options.widgets_of("mode")[-1]
+    mode.setCurrentText("test")
+    assert all(not w.isEnabled() for f in paper + trend for w in options.widgets_of(f))
+    assert all(w.isEnabled() for f in test for w in options.widgets_of(f))
     mode.setCurrentText("paper")
     assert window.modeler_widget._modeler.mode == "paper"
     assert all(w.isEnabled() for f in paper for w in options.widgets_of(f))
-    assert all(not w.isEnabled() for f in test for w in options.widgets_of(f))
+    assert all(not w.isEnabled() for f in test + trend for w in options.widgets_of(f))
 
 
 def test_tooltips_are_the_declared_descriptions_with_accepted_values_and_default(qtbot, extrap_window, fixtures_dir):
@@ -74,7 +81,7 @@ def test_tooltips_are_the_declared_descriptions_with_accepted_values_and_default
     tip = options.widgets_of("f_limit")[-1].toolTip()
     assert tip == "Test mode: F statistic (one vs two segments) needed\nAccepted: a finite number > 0.\nDefault: 10."
     assert options.widgets_of("compare_smooth")[-1].toolTip().endswith("\nDefault: on.")
-    assert options.widgets_of("mode")[-1].toolTip().endswith("\nOne of: test, paper.\nDefault: test.")
+    assert options.widgets_of("mode")[-1].toolTip().endswith("\nOne of: trend, test, paper.\nDefault: trend.")
     for field in options._fields:
         for widget in options.widgets_of(field):  # label and input
             assert widget.toolTip().splitlines()[0] == declared_description(modeler, field), field

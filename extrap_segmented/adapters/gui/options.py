@@ -24,8 +24,8 @@ from .option_texts import flatten, tooltip as option_tooltip
 PANEL_HEIGHT = 120
 
 
-def _in_mode(mode: str) -> Callable[[object], bool]:
-    return lambda modeler: getattr(modeler, "mode", mode) == mode
+def _in_mode(*modes: str) -> Callable[[object], bool]:
+    return lambda modeler: getattr(modeler, "mode", modes[0]) in modes
 
 
 #: When an option acts, per modeler NAME and option field (options not listed always act); the
@@ -35,8 +35,11 @@ def _in_mode(mode: str) -> Callable[[object], bool]:
 APPLIES: dict[str, dict[str, Callable[[object], bool]]] = {
     "Segmented": {
         **{field: _in_mode("paper") for field in ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit")},
-        **{field: _in_mode("test") for field in ("min_relative_error", "f_limit", "compare_smooth",
-                                                 "smooth_error_ratio", "noise_factor", "quantisation_steps")},
+        **{field: _in_mode("trend") for field in ("trend_f_limit", "noise_floor", "min_relative_change")},
+        # the trend detection hands short series and series without repetitions to the test
+        **{field: _in_mode("test", "trend") for field in ("min_relative_error", "f_limit", "compare_smooth",
+                                                          "smooth_error_ratio", "noise_factor",
+                                                          "quantisation_steps")},
     },
     "Clustered": {
         "max_outlier_fraction": lambda m: getattr(m, "classifier", "adaptive") == "adaptive",
@@ -56,8 +59,9 @@ GROUPS: dict[str, list[tuple[str, tuple[str, ...], bool]]] = {
     "Segmented": [
         ("Change detection", ("mode", "window_size", "max_change_points", "min_segment_size",
                               "reliable_segment_points"), True),
-        ("Test mode", ("min_relative_error", "noise_factor", "quantisation_steps", "f_limit", "compare_smooth",
-                       "smooth_error_ratio"), True),
+        ("Trend mode", ("trend_f_limit", "noise_floor", "min_relative_change"), True),
+        ("Test mode (also trend mode's short series)", ("min_relative_error", "noise_factor", "quantisation_steps",
+                                                       "f_limit", "compare_smooth", "smooth_error_ratio"), False),
         ("Paper mode (Ilyas et al.)", ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit"), False),
     ],
     "Clustered": [

@@ -81,8 +81,12 @@ def install_report_sections(host: PluginHost) -> None:
     """Wraps Extra-P's ``format_all`` once so that it prints the plugins' kernel sections."""
     def make_wrapper(original: Callable) -> Callable:
         def format_all(experiment, format=None):
-            """Extra-P's ``format_all`` plus the plugins' kernel sections."""
-            return insert_sections(original(experiment, format), experiment, host)
+            """Extra-P's ``format_all`` (every segment of multi-segment models included) plus the
+            plugins' kernel sections."""
+            from extrap_segmented.adapters.segmentation.printing import multi_segment_placeholders
+            with multi_segment_placeholders(experiment, format) as fill:
+                text = fill(original(experiment, format))
+            return insert_sections(text, experiment, host)
         return format_all
 
     extrap_internals.wrap_format_all(make_wrapper)

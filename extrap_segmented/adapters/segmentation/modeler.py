@@ -33,8 +33,10 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap_segmented.segmentation.costs import RelativeFitCost, resolve_cost
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
+from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
+from extrap_segmented.segmentation.trend import F_LIMIT, MIN_RELATIVE_CHANGE, NOISE_FLOOR, TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.options import Relation
@@ -50,6 +52,12 @@ from extrap_segmented.pmnf.search import search_many
 
 class SegmentationWarning(ExtrapSegmentedWarning):
     """Shown on the command line for kernels with too few points or too short segments."""
+
+
+class SegmentAdviceWarning(SegmentationWarning):
+    """Advice for one segment of one kernel (too few points, values to measure next): the run's
+    warning summary lists each apart instead of merging it with other kernels' advice."""
+    KEEP_APART = True
 
 
 class InvalidMeasurementsError(RecoverableError):
@@ -159,14 +167,20 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                    "change point(s) and models each segment; unsegmented kernels get the Basic model.")
 
     # declared by the searches' contracts (segmentation/options.py); modeler option -> core option
-    CONTRACT = {**contract.WINDOW, **contract.TEST, **contract.PAPER, "mode": contract.MODE}
+    CONTRACT = {**contract.WINDOW, **contract.TEST, **contract.PAPER, **contract.TREND, "mode": contract.MODE}
     CORE_OPTIONS = {"mode": "mode", "window_size": "window", "max_change_points": "max_change_points",
                     "min_segment_size": "min_segment_size", "theta": "theta", "nrss_band_low": "nrss_band",
                     "nrss_band_high": "nrss_band", "epsilon_limit": "epsilon_limit",
                     "min_relative_error": "min_relative_error", "noise_factor": "noise_factor",
                     "quantisation_steps": "quantisation_steps", "f_limit": "f_limit",
-                    "compare_smooth": "compare_smooth", "smooth_error_ratio": "smooth_error_ratio"}
+                    "compare_smooth": "compare_smooth", "smooth_error_ratio": "smooth_error_ratio",
+                    "trend_f_limit": "trend_f_limit", "noise_floor": "noise_floor",
+                    "min_relative_change": "min_relative_change"}
     mode = option_rules.modeler_option(contract.MODE)
+    trend_f_limit = option_rules.modeler_option(contract.TREND["trend_f_limit"], mode="Trend", name="Trend F limit")
+    noise_floor = option_rules.modeler_option(contract.TREND["noise_floor"], mode="Trend", name="Noise floor")
+    min_relative_change = option_rules.modeler_option(contract.TREND["min_relative_change"], mode="Trend",
+                                                      name="Min relative change")
     window_size = option_rules.modeler_option(contract.WINDOW["window"], name="Window size")
     theta = option_rules.modeler_option(contract.PAPER["theta"], mode="Paper", name="Theta")
     nrss_band_low = option_rules.modeler_option(contract.PAPER["nrss_band"], mode="Paper", element=0,
@@ -189,8 +203,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     reliable_segment_points = modeler_options.add(
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
-    modeler_options.group("Change-point detection", mode, window_size, theta, nrss_band_low, nrss_band_high,
-                          epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
+    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change,
+                          window_size, theta, nrss_band_low, nrss_band_high, epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
     jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
 
@@ -206,7 +220,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     OPTION_RULES = {
         **{name: option_rules.element_rule(contract.PAPER[core]) if core == "nrss_band"
-           else option_rules.rule({**contract.WINDOW, **contract.TEST, **contract.PAPER}[core])
+           else option_rules.rule({**contract.WINDOW, **contract.TEST, **contract.PAPER, **contract.TREND}[core])
            for name, core in CORE_OPTIONS.items() if core != "mode"},
         "reliable_segment_points": option_rules.integer_at_least(1),
     }
@@ -313,7 +327,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     def _noise(self, measurements: Sequence[Measurement]) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Per value: relative standard error from its repetitions, and their number ((None, None) if unknown)."""
         reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
-        if np.all(reps <= 1):
+        if np.all(reps <= 1) or any(_mixes_locations(m) for m in measurements):
             return None, None
         with np.errstate(all="ignore"):
             # Extra-P's std divides by r; the sample standard deviation by r - 1
@@ -325,7 +339,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         """The change-point search of the option ``mode``, built from the modeler's options.
 
         Raises:
-            InvalidInputError: ``mode`` is neither "test" nor "paper".
+            InvalidInputError: ``mode`` is not "trend", "test" or "paper".
         """
         # min_points is no option here: at least the core's default and what min_segment_size needs
         min_points = max(contract.WINDOW["min_points"].default, 2 * int(self.min_segment_size))
@@ -336,21 +350,29 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                      nrss_band=(float(self.nrss_band_low), float(self.nrss_band_high)),
                                      epsilon_limit=float(self.epsilon_limit), search_options=self._search_options(),
                                      **shared)
+        test = dict(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
+                    noise_factor=float(self.noise_factor), quantisation_steps=float(self.quantisation_steps),
+                    compare_smooth=bool(self.compare_smooth), smooth_error_ratio=float(self.smooth_error_ratio))
         if self.mode == "test":
-            return SignificanceSearch(min_relative_error=float(self.min_relative_error), f_limit=float(self.f_limit),
-                                      noise_factor=float(self.noise_factor),
-                                      quantisation_steps=float(self.quantisation_steps),
-                                      compare_smooth=bool(self.compare_smooth),
-                                      smooth_error_ratio=float(self.smooth_error_ratio), **shared)
-        raise InvalidInputError(f"mode must be one of test, paper, got {self.mode!r}")
+            return SignificanceSearch(**test, **shared)
+        if self.mode == "trend":
+            return TrendBreakSearch(f_limit=float(self.trend_f_limit), noise_floor=float(self.noise_floor),
+                                    min_relative_change=float(self.min_relative_change),
+                                    compare_smooth=bool(self.compare_smooth), fallback=test, **shared)
+        raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
 
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
         where = _where(ordered)
         fit, first = whole_fit if whole_fit is not None else (None, None)
         searcher = self._searcher()
         try:
-            noise, repetitions = self._noise(ordered)
-            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered), first_errors=first)
+            center = y
+            if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
+                center, noise, repetitions = _robust_points(ordered, y)
+            else:  # the significance test, on the inputs it was calibrated with
+                noise, repetitions = self._noise(ordered)
+            searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
+                         first_errors=first if center is y else None)
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 
@@ -362,7 +384,12 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             model.annotations.append(SegmentationAnnotation([note]))
             return model
         if not searcher.segmented_:
-            return self._plain_model(ordered, x, y, fit)
+            model = self._plain_model(ordered, x, y, fit)
+            hint = _averaging_hint(searcher, ordered, where, self.parameter_name)
+            if hint:
+                warnings.warn(hint, SegmentAdviceWarning, stacklevel=4)
+                model.annotations.append(SegmentationAnnotation([hint]))
+            return model
 
         ranges = searcher.segments()
         models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
@@ -382,7 +409,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
                         + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
-                warnings.warn(text, SegmentationWarning, stacklevel=4)
+                warnings.warn(text, SegmentAdviceWarning, stacklevel=4)
                 notes.append(text)
 
         if len(ranges) == 2:
@@ -421,6 +448,73 @@ def _repetition_spread(measurement: Measurement) -> float:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
+
+
+def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
+    """Per point the median of the repetitions, the robust relative standard error of that median
+    and the number of repetitions, for the trend detection (`noise.robust_point`).
+
+    The repetitions' values are the kept ones (per-location values averaged over the locations
+    of each repetition: the spread between ranks is load imbalance, not noise) or, for up to five
+    repetitions, recovered exactly from Extra-P's summary (`noise.values_from_summary`). With more
+    repetitions and no kept values: Extra-P's median and its (non-robust) standard deviation.
+    Without repetitions: ``(y, None, None)``.
+    """
+    reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+    if np.all(reps <= 1):
+        return y, None, None
+    center, noise, counts = [], [], []
+    for m, value in zip(measurements, y):
+        values = getattr(m, "values", None)
+        if values is not None and np.ndim(values) >= 1 and np.shape(values)[0] >= 1:
+            values = np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
+                np.shape(values)[0], -1), axis=1), np.nan), dtype=float)
+        else:
+            values = values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions or 1))
+        if values is None:  # many repetitions, summary only
+            r = int(m.repetitions or 1)
+            c = float(m.median)
+            center.append(c)
+            noise.append(m.std * np.sqrt(r / max(r - 1, 1)) / abs(c) / np.sqrt(r) if c else 0.0)
+            counts.append(r)
+            continue
+        c, e, r = robust_point(values)
+        center.append(c if np.isfinite(c) else value)
+        noise.append(e)
+        counts.append(max(r, 1))
+    return np.asarray(center, dtype=float), np.asarray(noise, dtype=float), np.asarray(counts, dtype=float)
+
+
+def _mixes_locations(measurement: Measurement) -> bool:
+    """True when Extra-P's summary of a point is not one of its repetitions' values: stock
+    ``--cube`` summarises repetitions × ranks, so its ``std`` is mostly the spread between ranks
+    (load imbalance), not noise. Recognisable for up to five repetitions
+    (`noise.values_from_summary` finds no values with that summary)."""
+    r = int(getattr(measurement, "repetitions", 1) or 1)
+    if getattr(measurement, "values", None) is not None or not 2 <= r <= 5:
+        return False
+    return values_from_summary(measurement.minimum, measurement.median, measurement.maximum, measurement.mean,
+                               measurement.std, r) is None
+
+
+def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement], where: str, name: str) -> str:
+    """When a change narrowly failed the trend test on values whose spread is mostly between
+    ranks (stock ``--cube``: Extra-P keeps per point only a summary of all ranks' values), says
+    so with the numbers and names the per-rank view, in which ranks are not mixed with noise."""
+    if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "trend" or not searcher.checks_:
+        return ""
+    if not any(_mixes_locations(m) for m in measurements):
+        return ""
+    first = searcher.checks_[0]
+    b, f, size = max(first, key=lambda item: item[1])
+    if f < searcher.f_limit / 4 or size < searcher.min_relative_change:
+        return ""
+    x = searcher.x_
+    spread = [m.std / abs(m.mean) for m in measurements if m.mean]
+    return (f"{where}: a change between {name}={x[b - 1]:g} and {name}={x[b]:g} is likely but not certain "
+            f"(F = {f:.3g}, the limit is {searcher.f_limit:g}): these values mix all ranks, whose spread "
+            f"(coefficient of variation {100 * min(spread):.0f}–{100 * max(spread):.0f} %) hides it; "
+            f"the per-rank view keeps ranks apart: extrap --cube-ranks DIR --modeler segmented")
 
 
 def _name_parameters_in_messages() -> None:

@@ -58,11 +58,12 @@ def _same(path):
     return fast
 
 
+EXTRAP_INPUTS = FIXTURES / "extrap_tests"  # Extra-P's own test inputs, copied unchanged
 TEXT_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER")
-                       and p.read_text().count("PARAMETER") == 1)
+                       and p.read_text().count("PARAMETER") == 1 and EXTRAP_INPUTS not in p.parents)
 #: Two-parameter text fixtures: the fast path declines them and Extra-P's reader reads them.
 MULTI_PARAMETER_FIXTURES = sorted(p for p in FIXTURES.rglob("*.txt") if p.read_text().startswith("PARAMETER")
-                                  and p.read_text().count("PARAMETER") > 1)
+                                  and p.read_text().count("PARAMETER") > 1 and EXTRAP_INPUTS not in p.parents)
 
 
 def test_there_are_text_fixtures():
@@ -82,6 +83,17 @@ def test_multi_parameter_text_fixtures_fall_back_to_extrap_s_reader(path):
         read_text_series(path)
     parameters, _, _, series = _extrap(path)
     assert len(parameters) == 2 and series
+
+
+@pytest.mark.parametrize("path", sorted(EXTRAP_INPUTS.glob("*.txt")), ids=lambda p: p.name)
+def test_extrap_own_text_inputs_are_read_alike_or_declined(path):
+    """Extra-P's test inputs use forms outside the fast path's subset (``POINTS ( 1 )`` per line, no
+    METRIC line): the fast path must decline them, or read them exactly as Extra-P does."""
+    try:
+        fast = _same(path)
+    except NotFastPath:
+        return
+    assert fast.measurements
 
 
 # -- generated files --------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
 
 ROOT = Path(__file__).resolve().parents[3]
-CORE = {**contract.WINDOW, **contract.TEST, **contract.PAPER, "mode": contract.MODE}
+CORE = {**contract.WINDOW, **contract.TEST, **contract.PAPER, **contract.TREND, "mode": contract.MODE}
 #: values every rule is asked about: in and out of every declared range, and of the wrong type
 PROBES = [-1, 0, 0.5, 1, 2, 3, 7, 1e9, -0.5, math.nan, math.inf, -math.inf, True, False, "x", None, 2.5]
 
@@ -77,7 +77,9 @@ def test_core_constructor_defaults_and_docstrings_are_the_contract(estimator, op
             spellings = {repr(d), str(d)} | ({f"{d:g}"} if isinstance(d, (int, float)) else set())
             assert any(f"default {spelling}" in text for spelling in spellings), (name, d, text)
     from extrap_segmented.segmentation.search import MODES
-    assert inspect.signature(ChangePointSearch).parameters["mode"].default == contract.MODE.default
+    # the modeler's default is "trend"; the v0.1 factory keeps "test" for its callers (issue 23)
+    assert inspect.signature(ChangePointSearch).parameters["mode"].default == "test"
+    assert contract.MODE.default == "trend"
     assert tuple(MODES) == contract.MODE.choices
 
 

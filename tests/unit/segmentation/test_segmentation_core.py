@@ -94,7 +94,7 @@ def test_non_finite_is_a_clear_error(bad):
 
 
 def test_bad_parameters_and_unfitted():
-    with pytest.raises(InvalidInputError, match="mode must be one of test, paper"):
+    with pytest.raises(InvalidInputError, match="mode must be one of trend, test, paper"):
         ChangePointSearch(mode="magic").fit(np.arange(6.0), np.arange(6.0))
     with pytest.raises(NotFittedError):
         ChangePointSearch().predict()
@@ -237,7 +237,7 @@ def test_facade_passes_each_mode_its_own_options():
     assert not ChangePointSearch(mode="paper", theta=1.0, nrss_band=(0.4, 0.5)).fit(s.x, s.y).segmented_
     with pytest.raises(TypeError):
         ChangePointSearch(mode="paper", f_limit=10.0)
-    with pytest.raises(InvalidInputError, match="mode must be one of test, paper, got 'magic'"):
+    with pytest.raises(InvalidInputError, match="mode must be one of trend, test, paper, got 'magic'"):
         ChangePointSearch(mode="magic")
 
 

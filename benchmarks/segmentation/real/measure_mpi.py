@@ -1,0 +1,230 @@
+"""Measure OpenMPI message-size sweeps with mpi4py and write them as Extra-P text files (real data).
+
+    apt-get install -y openmpi-bin libopenmpi-dev && pip install mpi4py
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real/mpi/idle --label idle
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real/mpi/loaded --label loaded --hogs 2
+
+One file per series (kernel and number of ranks): by default ping-pong (2 ranks), Allreduce (2 and 4
+ranks), Bcast (4 ranks), Allgather (4 ranks); ``--series`` adds Reduce, Bcast and Allgather with 2
+ranks and ping-pong and Allreduce over TCP (``--mca btl self,tcp``: the loopback device instead of
+shared memory). Message size n = 2^0 ... 2^22 bytes (``PARAMETER n``, time per call in microseconds).
+
+How a value is obtained. Each of the ``--runs`` repetitions is one independent
+``mpirun --oversubscribe -n K`` of this script in worker mode (new processes, new placement), so
+the repetitions carry the run-to-run noise. The runs of all series are interleaved, so a slow phase
+of the shared machine spreads over the series instead of shifting one. Inside a run, for each size
+(ascending): ``--warmup`` untimed calls, then an inner loop of timed calls; the repetition's value
+is the MEDIAN over the inner loop.
+
+* ping-pong: rank 0 sends n bytes to rank 1, which sends them back; one call = half the round trip,
+  timed on rank 0 (no barrier between round trips).
+* collectives: every call starts after a barrier; one call's time is the maximum over the ranks
+  (the slowest rank finishes the collective).
+
+The inner loop has ``--iterations`` calls up to 64 KiB and fewer for larger messages (a fixed time
+budget per size, at least 10 calls). Buffers are numpy uint8 arrays (MPI_BYTE); Allreduce uses
+MPI_SUM on bytes; Allgather sends n bytes per rank.
+
+``--hogs H`` starts H busy-loop processes for the duration of the sweep (the "loaded" set) and
+ends them afterwards; the load average (1 min) is recorded before and after every run, in the
+header of each file.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+TCP = ("--mca", "btl", "self,tcp")  # TCP over the loopback device instead of shared memory
+SERIES = {
+    # file stem: (kernel, ranks, extra mpirun arguments)
+    "pingpong_2": ("pingpong", 2, ()),
+    "allreduce_2": ("allreduce", 2, ()),
+    "allreduce_4": ("allreduce", 4, ()),
+    "bcast_4": ("bcast", 4, ()),
+    "allgather_4": ("allgather", 4, ()),
+    # not in the default set:
+    "reduce_2": ("reduce", 2, ()),
+    "bcast_2": ("bcast", 2, ()),
+    "allgather_2": ("allgather", 2, ()),
+    "pingpong_tcp_2": ("pingpong", 2, TCP),
+    "allreduce_tcp_2": ("allreduce", 2, TCP),
+}
+DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
+REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
+          "reduce": "MPI_Reduce"}
+SIZES = [2 ** k for k in range(23)]
+
+
+def inner_iterations(n: int, iterations: int) -> int:
+    """Timed calls per size: ``iterations`` up to 64 KiB, then halving with each doubling (>= 10)."""
+    if n <= 65536:
+        return iterations
+    return max(10, iterations * 65536 // n)
+
+
+def worker(kernel: str, iterations: int, warmup: int) -> None:
+    import numpy as np
+    from mpi4py import MPI
+
+    comm = MPI.COMM_WORLD
+    rank, size = comm.Get_rank(), comm.Get_size()
+    largest = SIZES[-1]
+    send = np.full(largest, rank % 251, dtype=np.uint8)
+    recv = np.empty(largest * (size if kernel == "allgather" else 1), dtype=np.uint8)
+
+    def call(n):
+        if kernel == "pingpong":
+            if rank == 0:
+                comm.Send([send[:n], MPI.BYTE], dest=1, tag=1)
+                comm.Recv([recv[:n], MPI.BYTE], source=1, tag=2)
+            elif rank == 1:
+                comm.Recv([recv[:n], MPI.BYTE], source=0, tag=1)
+                comm.Send([send[:n], MPI.BYTE], dest=0, tag=2)
+        elif kernel == "allreduce":
+            comm.Allreduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
+        elif kernel == "bcast":
+            comm.Bcast([send[:n] if rank == 0 else recv[:n], MPI.BYTE], root=0)
+        elif kernel == "allgather":
+            comm.Allgather([send[:n], MPI.BYTE], [recv[:n * size], MPI.BYTE])
+        elif kernel == "reduce":
+            comm.Reduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM, root=0)
+        else:
+            raise SystemExit(f"unknown kernel {kernel!r}")
+
+    medians = []
+    for n in SIZES:
+        count = inner_iterations(n, iterations)
+        for _ in range(warmup):
+            call(n)
+        local = np.empty(count)
+        if kernel == "pingpong":
+            comm.Barrier()
+            for i in range(count):
+                start = MPI.Wtime()
+                call(n)
+                local[i] = (MPI.Wtime() - start) / 2
+            per_call = local
+        else:
+            for i in range(count):
+                comm.Barrier()
+                start = MPI.Wtime()
+                call(n)
+                local[i] = MPI.Wtime() - start
+            per_call = np.empty(count) if rank == 0 else None
+            comm.Reduce(local, per_call, op=MPI.MAX, root=0)
+        if rank == 0:
+            medians.append(float(np.median(per_call)) * 1e6)
+    if rank == 0:
+        print("RESULT " + json.dumps(medians), flush=True)
+
+
+def run_once(kernel: str, ranks: int, extra: tuple, args) -> list[float]:
+    command = [args.mpirun, "--oversubscribe", "-n", str(ranks), *extra]
+    if os.geteuid() == 0:
+        command.append("--allow-run-as-root")
+    command += [sys.executable, str(Path(__file__).resolve()), "--worker", kernel,
+                "--iterations", str(args.iterations), "--warmup", str(args.warmup)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
+    if done.returncode != 0:
+        raise SystemExit(f"mpirun -n {ranks} {kernel} failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
+    line = next(line for line in done.stdout.splitlines() if line.startswith("RESULT "))
+    return json.loads(line[len("RESULT "):])
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def write_series(path: Path, kernel: str, ranks: int, runs: list[list[float]], header: list[str]) -> None:
+    lines = [f"# {line}" for line in header]
+    lines += ["PARAMETER n", "POINTS " + " ".join(str(n) for n in SIZES), "",
+              f"REGION {REGION[kernel]}", "METRIC time"]
+    for i, _ in enumerate(SIZES):
+        lines.append("DATA " + " ".join(f"{run[i]:.4g}" for run in runs))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def start_hogs(count: int) -> list[subprocess.Popen]:
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worker", metavar="KERNEL", help=argparse.SUPPRESS)
+    parser.add_argument("--series", nargs="+", choices=sorted(SERIES), default=DEFAULT_SERIES)
+    parser.add_argument("--runs", type=int, default=5, help="independent mpirun runs (the repetitions)")
+    parser.add_argument("--iterations", type=int, default=200, help="timed calls per size up to 64 KiB")
+    parser.add_argument("--warmup", type=int, default=10, help="untimed calls before each size")
+    parser.add_argument("--hogs", type=int, default=0, help="busy-loop processes running during the sweep")
+    parser.add_argument("--label", default="idle", help="condition named in the file header")
+    parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--mpirun", default=shutil.which("mpirun") or "mpirun")
+    parser.add_argument("--out", type=Path, required=False, help="directory for the Extra-P text files")
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker(args.worker, args.iterations, args.warmup)
+        return 0
+    if args.out is None:
+        parser.error("--out is required")
+    args.out.mkdir(parents=True, exist_ok=True)
+    import mpi4py
+
+    version = subprocess.run([args.mpirun, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    started = datetime.datetime.now(datetime.timezone.utc)
+    hogs = start_hogs(args.hogs)
+    runs = {stem: [] for stem in args.series}
+    loads = {stem: [] for stem in args.series}
+    try:
+        time.sleep(2 if hogs else 0)
+        for run in range(args.runs):
+            for stem in args.series:
+                kernel, ranks, extra = SERIES[stem]
+                before = os.getloadavg()[0]
+                t0 = time.time()
+                runs[stem].append(run_once(kernel, ranks, extra, args))
+                after = os.getloadavg()[0]
+                loads[stem].append((before, after))
+                print(f"run {run + 1}/{args.runs} {stem}: {time.time() - t0:.1f} s, load {before:.2f} -> {after:.2f}; "
+                      f"n=1: {runs[stem][-1][0]:.3g} us, n=4M: {runs[stem][-1][-1]:.4g} us", flush=True)
+    finally:
+        for hog in hogs:
+            hog.terminate()
+        for hog in hogs:
+            hog.wait()
+    for stem in args.series:
+        kernel, ranks, extra = SERIES[stem]
+        load_text = ", ".join(f"{a:.2f}->{b:.2f}" for a, b in loads[stem])
+        header = [
+            f"{REGION[kernel]} time per call [us] vs message size n [bytes], {ranks} ranks, condition: {args.label}",
+            f"{version}, mpi4py {mpi4py.__version__}, Python {platform.python_version()}, "
+            f"mpirun --oversubscribe -n {ranks}" + "".join(f" {word}" for word in extra),
+            f"host: {cpu_name()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
+            f"date: {started:%Y-%m-%d %H:%M} UTC; busy-loop hogs during the sweep: {args.hogs}",
+            f"load average (1 min) before->after each run: {load_text}",
+            f"each DATA value = one independent mpirun run: median over {args.iterations} timed calls "
+            f"(fewer above 64 KiB, >= 10) after {args.warmup} warm-up calls",
+            "ping-pong: half round trip on rank 0; collectives: barrier before each call, max over ranks",
+            "measured by benchmarks/segmentation/real/measure_mpi.py",
+        ]
+        path = args.out / f"{stem}.txt"
+        write_series(path, kernel, ranks, runs[stem], header)
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

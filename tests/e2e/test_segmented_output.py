@@ -1,0 +1,103 @@
+"""Issue 23 through the stock `extrap` command: real sweeps, the plain --cube reader, --print all
+with any number of segments (new and reopened), per-segment advice kept apart."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.approx_text import assert_text_close  # noqa: F401 (tolerant comparison helper of the suite)
+from tests.e2e.test_main_job import kernel_block, run_extrap
+
+
+def test_real_pingpong_sweep_reports_both_switches(fixtures_dir):
+    result = run_extrap("--text", fixtures_dir / "real" / "mpi" / "idle" / "pingpong_2.txt", "--modeler",
+                        "segmented", "--disable-progress", "--print", "all")
+    block = kernel_block(result.stdout, "PingPong")
+    assert re.search(r"Model 1: .* for n<=256\.0\n", block), block
+    assert re.search(r"Model 2: .* for 512\.0<=n<=2048\.0\n", block), block
+    assert re.search(r"Model 3: .* for n>=4096\.0\n", block), block
+    assert "RSS Model 3:" in block and "Adjusted R^2 Model 3:" in block
+
+
+def test_three_segments_print_all_new_and_reopened(fixtures_dir, tmp_path):
+    # Extra-P's report raised NotImplementedError for three segments (issue 23)
+    saved = tmp_path / "segments.extra-p"
+    new = run_extrap("--text", fixtures_dir / "saved" / "v01_segments.txt", "--modeler", "segmented",
+                     "--disable-progress", "--print", "all", "--save-experiment", saved)
+    block = kernel_block(new.stdout, "three_segments")
+    assert [m.group(1) for m in re.finditer(r"Model (\d): .* for ", block)] == ["1", "2", "3"], block
+    assert "for p<=16.0" in block and "for 32.0<=p<=256.0" in block and "for p>=512.0" in block
+    reopened = run_extrap("--experiment", saved, "--print", "all")
+    again = kernel_block(reopened.stdout, "three_segments")
+    ranges = lambda text: re.findall(r"Model \d: .* (for \S+)\n", text)  # noqa: E731
+    # exact: the ranges are measured process counts, not fitted numbers
+    assert ranges(again) == ranges(block) == ["for p<=16.0", "for 32.0<=p<=256.0", "for p>=512.0"]
+    assert again.count("RSS Model") == block.count("RSS Model") == 3
+    # the other kernels' blocks are Extra-P's own
+    assert "Model 1:" in kernel_block(new.stdout, "two_segments")
+    assert "Model:" in kernel_block(new.stdout, "smooth")
+
+
+def test_each_segments_advice_is_its_own_line(fixtures_dir):
+    result = run_extrap("--text", fixtures_dir / "saved" / "v01_segments.txt", "--modeler", "segmented",
+                        "--disable-progress", "--print", "callpaths")
+    advice = [line for line in result.stderr.splitlines() if "fewer than the 5 a reliable model needs" in line]
+    assert len(advice) == 3, result.stderr
+    for segment, value in (("segment 1 (p=2…16)", "p=3"), ("segment 2 (p=32…256)", "p=45"),
+                           ("segment 3 (p=512…4096)", "p=724")):
+        line = next(a for a in advice if segment in a)
+        assert line.startswith("extrap: warning: three_segments [time]:") or "three_segments [time]:" in line
+        assert line.rstrip().endswith(f"measure next at {value}"), line
+    assert "times]" not in result.stderr
+
+
+def test_plain_cube_reader_finds_the_switch(fixtures_dir):
+    # issue 23: v0.3 gave MPI_Gather: -0.00084 + 0.00076·log2(p), no change and no hint
+    result = run_extrap("--cube", fixtures_dir / "cube" / "gather-switch-p", "--modeler", "segmented",
+                        "--disable-progress", "--print", "all")
+    gather = kernel_block(result.stdout, "main->iteration->MPI_Gather").split("Metric: visits")[0]
+    assert re.search(r"Model 1: .* \* p\^\(1\) for p<=32\.0", gather), gather
+    assert re.search(r"Model 2: .* \* log2\(p\)\^\(1\) for p>=64\.0", gather), gather
+    for other in ("main->iteration->compute", "main->init", "main->MPI_Finalize"):
+        assert "Model 1:" not in kernel_block(result.stdout, other)
+
+
+def test_averaging_hint_names_the_per_rank_view_with_the_numbers():
+    """A trend test that narrowly fails on values that mix ranks says so (core-level: the hint)."""
+    import numpy as np
+    from extrap.entities.callpath import Callpath
+    from extrap.entities.coordinate import Coordinate
+    from extrap.entities.measurement import Measurement
+    from extrap.entities.metric import Metric
+
+    from extrap_segmented.adapters.segmentation.modeler import _averaging_hint, _robust_points
+    from extrap_segmented.segmentation.trend import TrendBreakSearch
+
+    rng = np.random.default_rng(3)
+    x = 2.0 ** np.arange(3, 15)
+    level = np.where(x <= 64, 1.0, 1.5) * (1 + 0.005 * rng.standard_normal(len(x)))
+    imbalance = np.linspace(0.3, 1.7, 8)  # the same ranks are slow at every size (load imbalance)
+    measurements = []
+    for p, value in zip(x, level):
+        ranks = value * imbalance * (1 + 0.005 * rng.standard_normal((2, 8)))  # 2 repetitions x 8 ranks
+        measurements.append(Measurement(Coordinate(p), Callpath("gather"), Metric("time"), ranks.ravel(),
+                                        repetitions=2))
+    y = np.array([m.mean for m in measurements])
+    center, noise, reps = _robust_points(measurements, y)
+    f = max(stat[1] for stat in TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).checks_[0])
+    search = TrendBreakSearch(f_limit=2 * f).fit(x, center, noise=noise, repetitions=reps)  # narrowly failing
+    assert not search.segmented_
+    hint = _averaging_hint(search, measurements, "gather [time]", "p")
+    assert re.fullmatch(r"gather \[time\]: a change between p=64 and p=128 is likely but not certain \(F = [\d.e+]+, "
+                        r"the limit is [\d.e+]+\): these values mix all ranks, whose spread \(coefficient of "
+                        r"variation \d+–\d+ %\) hides it; the per-rank view keeps ranks apart: "
+                        r"extrap --cube-ranks DIR --modeler segmented", hint), hint
+
+
+@pytest.mark.parametrize("mode", ["test"])
+def test_old_detections_stay_selectable(fixtures_dir, mode):
+    result = run_extrap("--cube-ranks", fixtures_dir / "cube" / "gather-switch-p", "--modeler", "segmented",
+                        "--options", f"mode={mode}", "--disable-progress", "--print", "all")
+    gather = kernel_block(result.stdout, "main->iteration->MPI_Gather").split("Metric: visits")[0]
+    assert "for p<=32.0" in gather and "for p>=64.0" in gather

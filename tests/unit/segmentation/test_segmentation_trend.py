@@ -1,0 +1,192 @@
+"""The trend-break detection (mode "trend") on the real MPI sweeps of fixtures/real and on
+properties that do not depend on a generator."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.pmnf.search import CONSTANT, search_subsets
+from extrap_segmented.segmentation.noise import robust_point, values_from_summary
+from extrap_segmented.segmentation.search import MODES, ChangePointSearch
+from extrap_segmented.segmentation.trend import (TrendBreakSearch, loglog_line_costs, optimal_partition,
+                                                 series_noise)
+
+REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
+
+
+def sweep(name: str) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Sizes and per-size repetitions of one Extra-P text file of fixtures/real."""
+    x, values = None, []
+    for line in (REAL / name).read_text().splitlines():
+        if line.startswith("POINTS"):
+            x = np.array([float(v) for v in line.split()[1:]])
+        elif line.startswith("DATA"):
+            values.append(np.array([float(v) for v in line.split()[1:]]))
+    return x, values
+
+
+def changes(name: str, subset: slice = slice(None), **options) -> list[str]:
+    """The changes the trend detection reports on a sweep, as 'low|high' between sizes."""
+    x, values = sweep(name)
+    x, values = x[subset], values[subset]
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    search = TrendBreakSearch(**options).fit(x, center, noise=noise, repetitions=reps)
+    assert search.method_ == "trend"
+    return [f"{x[b - 1]:.0f}|{x[b]:.0f}" if x[b].is_integer() else f"{x[b - 1]:g}|{x[b]:g}"
+            for b in search.breakpoints_[:-1]]
+
+
+def test_pingpong_both_changes_found_in_the_full_sweep():
+    # the short-message limit (x1.24 at 1 % noise) and the eager -> rendezvous switch (x3.3)
+    assert changes("mpi/idle/pingpong_2.txt") == ["256|512", "2048|4096"]
+    assert changes("mpi/shared/pingpong_2.txt") == ["256|512", "2048|4096"]
+
+
+def test_pingpong_every_other_size_puts_the_4kib_point_in_the_new_regime():
+    # issue 23: v0.3 said 4096|16384 (the 4 KiB point, already rendezvous, in the first segment)
+    assert "1024|4096" in changes("mpi/idle/pingpong_2.txt", slice(None, None, 2))
+
+
+def test_allreduce_two_ranks_changes_found():
+    # step x1.42 at 256|512 B, flat -> growing over 2048…8192 B (issue 23: v0.3 found neither)
+    assert changes("mpi/shared/allreduce_2.txt") == ["256|512", "2048|4096"]
+    assert changes("mpi/loaded/allreduce_2.txt") == ["4096|8192"]
+
+
+def test_bcast_jump_between_256_and_512_found():
+    # issue 23: v0.3 put it at 4096|8192
+    assert changes("mpi/idle/bcast_4.txt")[0] == "256|512"
+    assert changes("mpi/shared/bcast_4.txt") == ["256|512", "2048|4096"]
+
+
+def test_allgather_step_found_although_whole_runs_are_slower():
+    # shared/allgather_4: at small sizes the five runs spread by ~40 % (whole runs slower), the
+    # medians by 0.5 %: the noise of the medians is the scatter from size to size
+    assert "128|256" in changes("mpi/shared/allgather_4.txt")
+
+
+def test_every_reported_change_of_a_usable_real_series_is_in_the_truth_table():
+    truth = json.loads((REAL / "truth.json").read_text())
+    false = []
+    for series in truth["series"]:
+        if not series["usable"]:
+            continue
+        x, _ = sweep(series["file"])
+        for change in changes(series["file"]):
+            low, high = map(float, change.split("|"))
+            if not any(c["between"][0] <= low and high <= c["between"][1] for c in series["changes"]):
+                false.append((series["id"], change))
+    # issue 23's target is at most one false change per ten series over full sweeps and subsets
+    # (benchmarks/segmentation_real.py: 7 in 76); on the 19 full sweeps alone 2 were measured
+    assert len(false) <= 2, false
+
+
+def test_flat_real_prefix_has_no_change():
+    # the first nine sizes of the ping-pong (0.63–0.65 us) are one regime
+    for condition in ("idle", "shared", "loaded"):
+        assert changes(f"mpi/{condition}/pingpong_2.txt", slice(0, 9), min_trend_points=9) == []
+
+
+def test_without_repetitions_or_with_few_points_the_significance_test_decides():
+    x = 2.0 ** np.arange(23)
+    y = np.where(x < 300, 1.0, 7.0)
+    assert TrendBreakSearch().fit(x, y).method_ == "test"
+    assert TrendBreakSearch().fit(x[:10], y[:10], noise=np.full(10, 0.01), repetitions=5).method_ == "test"
+    trend = TrendBreakSearch().fit(x, y, noise=np.full(23, 0.01), repetitions=5)
+    assert trend.method_ == "trend" and trend.breakpoints_ == [9, 23]
+    assert MODES["trend"] is TrendBreakSearch and type(ChangePointSearch(mode="trend")) is TrendBreakSearch
+
+
+def test_bad_options_are_named():
+    x = 2.0 ** np.arange(23)
+    with pytest.raises(InvalidInputError, match="f_limit must be > 0, got 0"):
+        TrendBreakSearch(f_limit=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+    with pytest.raises(InvalidInputError, match="reach must be an integer ≥ min_segment_size"):
+        TrendBreakSearch(reach=2).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+
+
+# -- properties -----------------------------------------------------------------------------------
+
+sizes = st.integers(min_value=12, max_value=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sizes, st.floats(1e-6, 1e6), st.sampled_from([0.005, 0.01, 0.03]), st.integers(0, 2 ** 31 - 1),
+       st.sampled_from([0.0, 0.5, 1.0]))
+def test_flat_and_smooth_noisy_sweeps_have_no_change(n, scale, noise, seed, slope):
+    """A constant or a latency + bandwidth curve (α + β·x), log-normal noise, one repetition of
+    five often far slower (a busy core): no change."""
+    rng = np.random.default_rng(seed)
+    x = 2.0 ** np.arange(n)
+    truth = scale * (1 + slope * x / x[n // 2])
+    values = truth[:, None] * np.exp(rng.normal(0, noise, (n, 5)))
+    slow = rng.random(n) < 0.3
+    values[slow, 0] *= 1 + rng.uniform(0.5, 2.0, slow.sum())
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [n]
+
+
+@settings(max_examples=60, deadline=None)
+@given(sizes, st.floats(1e-3, 1e3), st.floats(1.5, 8.0), st.integers(0, 2 ** 31 - 1), st.data())
+def test_a_clear_step_in_a_flat_sweep_is_found_at_its_interval(n, scale, factor, seed, data):
+    b = data.draw(st.integers(4, n - 4))
+    rng = np.random.default_rng(seed)
+    x = 2.0 ** np.arange(n)
+    values = np.where(np.arange(n) < b, scale, scale * factor)[:, None] * np.exp(rng.normal(0, 0.01, (n, 5)))
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [b, n]
+
+
+@given(st.integers(3, 12), st.floats(-3, 3), st.floats(1e-3, 1e3), st.sampled_from([1.5, 2.0, 4.0]))
+def test_series_noise_is_zero_for_any_power_law(n, exponent, scale, ratio):
+    x = ratio ** np.arange(n)
+    np.testing.assert_allclose(series_noise(x, scale * x ** exponent), 0.0, atol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(6, 11), st.integers(1, 3), st.integers(0, 2 ** 31 - 1))
+def test_optimal_partition_equals_brute_force(n, changes_, seed):
+    from itertools import combinations
+    rng = np.random.default_rng(seed)
+    x = 2.0 ** np.arange(n)
+    y = np.exp(rng.normal(0, 1, n))
+    table = loglog_line_costs(x, y, np.full(n, 0.1), 2)
+    best = optimal_partition(table, 2, changes_)
+    for k in range(changes_ + 1):
+        brute = min((sum(table[a, b] for a, b in zip((0,) + cuts, cuts + (n,))), cuts)
+                    for cuts in combinations(range(2, n - 1), k))
+        assert best[k][0] == pytest.approx(brute[0], rel=1e-9, abs=1e-12)
+
+
+@given(st.integers(2, 5), st.floats(-6, 6), st.integers(0, 2 ** 31 - 1))
+def test_values_recovered_from_extrap_summary(r, magnitude, seed):
+    values = np.sort(np.random.default_rng(seed).lognormal(0, 1, r)) * 10.0 ** magnitude
+    got = values_from_summary(values.min(), np.median(values), values.max(), values.mean(), values.std(), r)
+    np.testing.assert_allclose(got, values, rtol=1e-6)
+
+
+def test_summary_over_more_values_than_repetitions_is_refused():
+    values = np.random.default_rng(1).lognormal(0, 1, 16)  # 2 repetitions x 8 ranks (stock --cube)
+    assert values_from_summary(values.min(), np.median(values), values.max(), values.mean(), values.std(), 2) is None
+
+
+# -- part 4: ties go to the simpler hypothesis ------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(1e-3, 1e6), st.integers(6, 12), st.integers(0, 2 ** 31 - 1),
+       st.sampled_from(["geometric", "linear"]))
+def test_values_equal_up_to_rounding_get_the_constant_model(level, n, seed, layout):
+    """Means of the same repetitions in another order differ in the last bits only: constant."""
+    rng = np.random.default_rng(seed)
+    x = 100 * 2.0 ** np.arange(n) if layout == "geometric" else np.arange(1.0, n + 1)
+    repetitions = level * (1 + rng.uniform(-0.01, 0.01, 5))
+    y = np.array([np.mean(rng.permutation(repetitions)) for _ in range(n)])
+    fit = search_subsets(x, y, [0], [n])
+    assert fit.term[0] == CONSTANT
+    assert fit.intercept[0] == pytest.approx(level, rel=0.02)
