@@ -361,18 +361,28 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                                     compare_smooth=bool(self.compare_smooth), fallback=test, **shared)
         raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
 
+    def fitted_search(self, ordered: Sequence[Measurement], x: np.ndarray, y: np.ndarray,
+                      first_errors=None) -> WindowSearch:
+        """The change-point search of this modeler's options fitted to one series, ``ordered`` by x
+        with values y: on each point's median and robust noise where the trend search applies, on
+        the repetitions' spread otherwise (the inputs the significance test was calibrated with).
+        The one place that turns measurements into the search's inputs (the multi-parameter
+        modeler fits its slices through it too)."""
+        searcher = self._searcher()
+        center = y
+        if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
+            center, noise, repetitions = _robust_points(ordered, y)
+        else:
+            noise, repetitions = self._noise(ordered)
+        searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
+                     first_errors=first_errors if center is y else None)
+        return searcher
+
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
         where = _where(ordered)
         fit, first = whole_fit if whole_fit is not None else (None, None)
-        searcher = self._searcher()
         try:
-            center = y
-            if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
-                center, noise, repetitions = _robust_points(ordered, y)
-            else:  # the significance test, on the inputs it was calibrated with
-                noise, repetitions = self._noise(ordered)
-            searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
-                         first_errors=first if center is y else None)
+            searcher = self.fitted_search(ordered, x, y, first_errors=first)
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
 

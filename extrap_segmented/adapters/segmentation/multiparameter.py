@@ -172,12 +172,9 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             return undefined_model(self.use_measure)
 
         def detect(x, y, rows):
-            searcher = detector._searcher()
-            if len(x) < searcher.min_points or len(np.unique(x)) != len(x):
+            if len(x) < detector._searcher().min_points or len(np.unique(x)) != len(x):
                 return None
-            ordered = [measurements[i] for i in rows]
-            noise, repetitions = detector._noise(ordered)
-            searcher.fit(x, y, noise=noise, repetitions=repetitions, quantum=_quantum(ordered))
+            searcher = detector.fitted_search([measurements[i] for i in rows], x, y)
             if searcher.too_few_points_:
                 return None
             if not searcher.segmented_:

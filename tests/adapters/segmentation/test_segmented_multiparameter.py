@@ -135,14 +135,18 @@ def test_extrap_s_own_two_parameter_segmented_case_is_recovered(tmp_path):
 
 
 def test_the_measured_mpi_sweep_is_modeled_without_an_invented_change(fixtures_dir):
-    # Open MPI Allreduce, message size x ranks (2 cores, oversubscribed): the single-parameter
-    # search finds a change in 2 of 6 slices along n only, at different sizes than the eager limit
+    # Open MPI Allreduce, message size x ranks (2 cores, oversubscribed): every slice along n changes,
+    # but not at one location: the 256|512 step in 5 of 6 slices, the eager limit 2048|4096 at p=4
+    # and p=8 (4096|8192 at p=5); so no single segmented model, each slice's in the annotation
     experiment = TextFileReader().read_experiment(str(fixtures_dir / "series" / "openmpi_allreduce_size_ranks.txt"))
     models, messages = _models(experiment)
     model = models["MPI_Allreduce"]
     assert " for " not in model.hypothesis.function.to_string(*experiment.parameters)
     notes = [n for a in model.annotations if isinstance(a, SegmentationAnnotation) for n in a.notes]
-    assert any("a change in n in only 2 of 6 slices" in n for n in notes), notes
+    moving = [n for n in notes if "the change in n moves with p" in n]
+    assert len(moving) == 1, notes
+    assert moving[0].count("n<=256; n>=512") >= 4 and moving[0].count("n<=2048; n>=4096") >= 2, moving[0]
+    assert sum(n.startswith("at p=") for n in notes) == 6, notes
 
 
 def test_one_warning_line_for_a_condition_shared_by_many_kernels(tmp_path):
