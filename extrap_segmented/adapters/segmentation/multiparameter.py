@@ -42,8 +42,7 @@ from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
 from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotation, SegmentationWarning,
-                                                            SegmentedChangePointModeler, _quantum, _where)
-from extrap_segmented.exceptions import InvalidInputError
+                                                            SegmentedChangePointModeler, _where)
 from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, ParameterChanges, changes_along,
                                                  confirm_with_pool, describe_location, describe_moving, fit_separable,
                                                  pooled_series, segment_masks)
