@@ -12,7 +12,6 @@ of ``write_cubex``. Each input is written to a file and read with ``read_cubex``
 """
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 import tracemalloc

@@ -43,7 +43,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from extrap_segmented.expectations.complexity import deviation_limits, parse_expectation
+from extrap_segmented.expectations.complexity import parse_expectation
 from extrap_segmented.expectations.synthetic import realistic_cases
 from extrap_segmented.expectations.validation import INCONCLUSIVE, NO_MATCH, ScalabilityValidator, judge
 

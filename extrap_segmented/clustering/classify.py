@@ -45,7 +45,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from extrap_segmented.clustering.relative_distance import (DEFAULT_THRESHOLD, _check_finite, check_threshold,
+from extrap_segmented.clustering.relative_distance import (_check_finite, check_threshold,
                                                            relative_distance_labels)
 from extrap_segmented.clustering.options import CLASSIFIER, MODES
 from extrap_segmented.exceptions import InvalidInputError

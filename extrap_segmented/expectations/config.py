@@ -28,7 +28,6 @@ import math
 from dataclasses import dataclass, field
 from typing import Optional
 
-from extrap_segmented.expectations.complexity import parse_expectation
 from extrap_segmented.expectations.multi import parse_multi_expectation
 from extrap_segmented.expectations.rules import CrossFunctionRule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError

@@ -21,7 +21,6 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from extrap_segmented.exceptions import ExpectationSyntaxError
 from extrap_segmented.expectations.complexity import (_LOG_NAMES, _SQRT_NAMES, ONE, ComplexityTerm, Expectation,
                                                       _error, _tokenize, parameter_text, parse_expectation)
 

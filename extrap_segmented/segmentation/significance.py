@@ -135,6 +135,9 @@ class SignificanceSearch(WindowSearch):
         best = float(np.min(two))
         error = float(np.sqrt(one / n))
         dof = n - 4
+        if dof <= 0:
+            # two segments (4 coefficients) fit 4 points exactly: no residual to test against
+            return False, {"relative_error": error, "f": float("nan"), "error_limit": self._error_limit(lo, hi)}
         with np.errstate(all="ignore"):
             f = ((one - best) / 3.0) / (best / dof) if best > 0 else (np.inf if one > 0 else 0.0)
         limit = self._error_limit(lo, hi)

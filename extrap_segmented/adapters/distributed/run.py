@@ -18,10 +18,9 @@ import os
 import pickle
 import sys
 import time
-import warnings
 from itertools import groupby
 from operator import itemgetter
-from typing import Optional, Sequence
+from typing import Sequence
 
 from extrap_segmented.adapters.parallel.runner import reemit_warnings, available_cores
 

@@ -359,11 +359,9 @@ def run(argv=None) -> int:
 def _run(args, readers) -> int:
     from extrap_segmented.expectations.rules import evaluate_rule
     from extrap_segmented.expectations.fit import repetition_reducer
-    from extrap_segmented.exceptions import ExtrapSegmentedError
     from extrap_segmented.expectations.baseline import load_baseline_entries, save_baseline
     from extrap_segmented.expectations.config import (ExpectationConfig, ExpectationEntry, config_from_mapping,
                                                      load_expectation_config)
-    from extrap_segmented.expectations.validation import ScalabilityValidator
 
     fail_on = parse_fail_on(args.fail_on, regression=bool(args.baseline))
     for option, value in (("--json-out", args.json_out), ("--save-baseline", args.save_baseline)):

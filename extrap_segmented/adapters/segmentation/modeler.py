@@ -36,7 +36,7 @@ from extrap_segmented.segmentation import options as contract
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
-from extrap_segmented.segmentation.trend import F_LIMIT, MIN_RELATIVE_CHANGE, NOISE_FLOOR, TrendBreakSearch
+from extrap_segmented.segmentation.trend import TrendBreakSearch
 from extrap_segmented.segmentation.window import WindowSearch
 from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputError
 from extrap_segmented.options import Relation

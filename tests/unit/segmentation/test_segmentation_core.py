@@ -481,3 +481,14 @@ def test_noise_quantiles_equal_scipy_stats_bit_for_bit():
             assert noise._f_quantile.__wrapped__(quantile, m, float("inf")) == float(stats.chi2.ppf(quantile, m) / m)
             for dof in (1.0, 2.0, 3.5, 10.0, 250.0):
                 assert noise._f_quantile.__wrapped__(quantile, m, dof) == float(stats.f.ppf(quantile, m, dof))
+
+
+def test_four_point_windows_of_two_point_segments_decide_without_dividing_by_zero():
+    # min_points=4, min_segment_size=2: a window of 4 points leaves the two-segment fit no residual
+    # degrees of freedom (ZeroDivisionError before); such a window is not evidence of a change, and
+    # the 8-point series with a x5 jump in the middle is still split there
+    x = np.array([2, 4, 8, 16, 32, 64, 128, 256.0])
+    y = np.array([1, 1.1, 0.9, 1, 5, 5.2, 4.9, 5.1])
+    search = ChangePointSearch(mode="test", min_segment_size=2, min_points=4).fit(x, y)
+    assert search.segmented_
+    assert [(x[a], x[b - 1]) for a, b in search.segments()] == [(2, 16), (32, 256)]
