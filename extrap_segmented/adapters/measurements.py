@@ -24,19 +24,43 @@ def extrap_measure(name: str) -> Optional[Measure]:
     return Measure.from_str(canonical) if canonical in MEASURES else None
 
 
+def coordinate_array(measurements: Sequence[Measurement], parameter: Optional[int] = None) -> np.ndarray:
+    """The coordinates of ``measurements``, in their order: float64 of shape (n, parameters), or
+    (n,) holding parameter ``parameter`` only."""
+    if parameter is None:
+        return np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+    return np.fromiter((m.coordinate[parameter] for m in measurements), float, len(measurements))
+
+
 def measurement_arrays(measurements: Sequence[Measurement], measure: Union[Measure, bool],
-                       parameter: int = 0) -> tuple[np.ndarray, np.ndarray]:
+                       parameter: Optional[int] = 0) -> tuple[np.ndarray, np.ndarray]:
     """Parameter values and the modeler's measure of ``measurements``, in their order.
 
     Args:
         measurements: one kernel's measurements.
         measure: a modeler's ``use_measure`` (a `Measure`, or Extra-P's legacy bool: True median).
-        parameter: index of the coordinate's parameter used as ``x``.
+        parameter: index of the coordinate's parameter used as ``x``; None: every parameter.
 
     Returns:
-        ``(x, y)``: float64 arrays of shape (len(measurements),); nothing is checked or dropped.
+        ``(x, y)``: float64 arrays, ``y`` of shape (len(measurements),), ``x`` the same or, for
+        ``parameter=None``, (len(measurements), parameters); nothing is checked or dropped.
     """
-    n = len(measurements)
-    x = np.fromiter((m.coordinate[parameter] for m in measurements), float, n)
-    y = np.fromiter(Measurement.select_measure(measurements, measure), float, n)
+    x = coordinate_array(measurements, parameter)
+    y = np.fromiter(Measurement.select_measure(measurements, measure), float, len(measurements))
     return x, y
+
+
+def repetition_counts(measurements: Sequence[Measurement]) -> np.ndarray:
+    """Repetitions per measurement, float64 (1 where Extra-P does not say)."""
+    return np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+
+
+def repetition_means(measurement: Measurement) -> Optional[np.ndarray]:
+    """The kept values of ``measurement`` averaged over the locations of each repetition (float64,
+    one per repetition; NaN where all of a repetition's values are masked), or None without kept
+    values. The spread between ranks is load imbalance, not noise: averaging removes it."""
+    values = getattr(measurement, "values", None)
+    if values is None or np.ndim(values) < 1 or np.shape(values)[0] < 1:
+        return None
+    return np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
+        np.shape(values)[0], -1), axis=1), np.nan), dtype=float)

@@ -26,6 +26,7 @@ from extrap_segmented.adapters.clustering.fit_statistics import with_rank_costs
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusteredModel, ClusterInfo,
                                                          cluster_measurement)
 from extrap_segmented.adapters.clustering.plots import plot_kernel
+from extrap_segmented.adapters.measurements import coordinate_array
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
 from extrap_segmented.clustering.migration import class_positions, find_migrations
@@ -274,7 +275,7 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     notes = []
     if max(len(v) for v in primary) < 2:
         raise InvalidInputError("every configuration has a single rank; clustering needs at least two ranks")
-    points = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+    points = coordinate_array(measurements)
     names: list = []  # the modeler does not know the parameter names; messages show values
     for m, table in zip(measurements, tables):
         missing = settings.table_fact(table, "missing", _missing_ranks) if _shared(m, table) else _missing_ranks(table)

@@ -25,6 +25,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters.expectations.modeler import ExpectationModeler, ExpectationVerdictAnnotation
+from extrap_segmented.adapters.measurements import coordinate_array
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.option_rules import InvalidOptionError
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
@@ -120,7 +121,7 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
         from extrap_segmented.expectations.validation import ScalabilityValidator
         expectation = parsed["expectation"]
         aggregation = aggregation_name(inner.aggregation)
-        X = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+        X = coordinate_array(measurements)
         rows, verdicts, deltas = [], [], {}
         for name in expectation.variables:
             d = names.index(name)

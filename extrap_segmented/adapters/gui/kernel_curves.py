@@ -20,9 +20,11 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from extrap.entities.measurement import Measure
 from extrap.entities.model import SegmentedModel
 
 from extrap_segmented.adapters.clustering.models import ClusteredModel
+from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.expectations.modeler import ExpectationModel, ExpectationVerdictAnnotation
 from extrap_segmented.expectations.plot import ExpectedBand
 
@@ -110,8 +112,7 @@ def kernel_curves(model, measurements: Sequence, parameters: Sequence[str] = ("p
     if len(parameters) > 1:
         return _several_parameters(model, measurements, parameters, x_index)
     ordered = sorted(measurements, key=lambda m: m.coordinate[0])
-    x = np.array([m.coordinate[0] for m in ordered], dtype=float)
-    y = np.array([m.mean for m in ordered], dtype=float)
+    x, y = measurement_arrays(ordered, Measure.MEAN)
     if isinstance(model, SegmentedModel):
         function = model.hypothesis.function
         segments = []
@@ -235,10 +236,9 @@ def _rank_values(model, ordered) -> tuple[list, list]:
 def _several_parameters(model, measurements, parameters, x_index) -> KernelCurves:
     """One curve per measured combination of the other parameters, for the kernel's model or,
     for a Clustered model, for each class's model."""
-    coordinates = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+    coordinates, y = measurement_arrays(measurements, Measure.MEAN, parameter=None)
     order = np.lexsort(coordinates.T[::-1])
-    coordinates = coordinates[order]
-    y = np.array([measurements[i].mean for i in order], dtype=float)
+    coordinates, y = coordinates[order], y[order]
     x = coordinates[:, x_index]
     others = np.delete(coordinates, x_index, axis=1)
     groups, point_groups = np.unique(others, axis=0, return_inverse=True)

@@ -42,7 +42,7 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
-from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.measurements import measurement_arrays, repetition_counts, repetition_means
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
@@ -326,7 +326,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     def _noise(self, measurements: Sequence[Measurement]) -> tuple[np.ndarray | None, np.ndarray | None]:
         """Per value: relative standard error from its repetitions, and their number ((None, None) if unknown)."""
-        reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+        reps = repetition_counts(measurements)
         if np.all(reps <= 1) or any(_mixes_locations(m) for m in measurements):
             return None, None
         with np.errstate(all="ignore"):
@@ -451,10 +451,8 @@ def _repetition_spread(measurement: Measurement) -> float:
     not noise. Without kept values Extra-P's ``std`` is used, which for Cube data read with
     ``--cube`` also mixes in the spread between ranks (see docs/segmentation.md).
     """
-    values = getattr(measurement, "values", None)
-    if values is not None and np.ndim(values) >= 1 and np.shape(values)[0] >= 2:
-        per_repetition = np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
-            np.shape(values)[0], -1), axis=1), np.nan), dtype=float)
+    per_repetition = repetition_means(measurement)
+    if per_repetition is not None and len(per_repetition) >= 2:
         mean = np.nanmean(per_repetition)
         return float(np.nanstd(per_repetition) / abs(mean)) if mean else 0.0
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
@@ -470,16 +468,13 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     repetitions and no kept values: Extra-P's median and its (non-robust) standard deviation.
     Without repetitions: ``(y, None, None)``.
     """
-    reps = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+    reps = repetition_counts(measurements)
     if np.all(reps <= 1):
         return y, None, None
     center, noise, counts = [], [], []
     for m, value in zip(measurements, y):
-        values = getattr(m, "values", None)
-        if values is not None and np.ndim(values) >= 1 and np.shape(values)[0] >= 1:
-            values = np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
-                np.shape(values)[0], -1), axis=1), np.nan), dtype=float)
-        else:
+        values = repetition_means(m)
+        if values is None:
             values = values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions or 1))
         if values is None:  # many repetitions, summary only
             r = int(m.repetitions or 1)

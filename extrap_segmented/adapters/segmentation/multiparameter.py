@@ -37,6 +37,7 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
+from extrap_segmented.adapters.measurements import coordinate_array, measurement_arrays, repetition_counts
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.plugin import extrap_internals
@@ -156,8 +157,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
     def _model_one(self, measurements: list[Measurement], detector: SegmentedChangePointModeler) -> Model:
         names = _names(self.parameter_names, measurements[0].coordinate.dimensions)
         where = _where(measurements)
-        values = np.array([m.value(self.use_measure) for m in measurements], dtype=float)
-        X = np.array([tuple(m.coordinate) for m in measurements], dtype=float)
+        X, values = measurement_arrays(measurements, self.use_measure, parameter=None)
         finite = np.isfinite(values) & np.isfinite(X).all(axis=1)
         notes = []
         if not finite.all():
@@ -228,7 +228,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         searcher = detector._searcher()
         if len(x) < searcher.min_points or noise is None:
             return result
-        repetitions = np.array([getattr(m, "repetitions", 1) or 1 for m in measurements], dtype=float)
+        repetitions = repetition_counts(measurements)
         searcher.fit(x, y, noise=relative_error, repetitions=np.full(len(x), float(np.min(repetitions)) * count))
         if searcher.too_few_points_ or not searcher.segmented_:
             return result
@@ -290,7 +290,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         averager = multi_parameter.Default()
         averager.use_measure = self.use_measure
         averaged = averager.find_best_measurement_points(measurements)  # per parameter, 1-D coordinates
-        masks_avg = segment_masks(np.array([m.coordinate[0] for m in averaged[d]]), change.locations)
+        masks_avg = segment_masks(coordinate_array(averaged[d], 0), change.locations)
         segment_terms = [self._single_fit([m for m, keep in zip(averaged[d], mask) if keep]) for mask in masks_avg]
         other_terms = {o: self._single_fit(averaged[o]) for o in range(X.shape[1]) if o != d}
         other_terms = {o: t for o, t in other_terms.items() if t is not None}
