@@ -29,6 +29,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters import option_rules
+from extrap_segmented.batches import same_x_groups
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
@@ -344,25 +345,27 @@ class ExpectationModeler(SingularModeler):
         from extrap_segmented.adapters.expectations.series import series_arrays
         from extrap_segmented.expectations.fit import aggregation_name
         aggregation = aggregation_name(self.aggregation)
-        groups: dict = {}
+        xs: list = [None] * len(kernels)
+        series: list = [None] * len(kernels)
         for i, kernel in enumerate(kernels):
             try:
                 x, y, note = series_arrays(kernel, 0, aggregation)
             except Exception:  # noqa: BLE001 - the kernel on its own reports it
                 continue
-            groups.setdefault(x.tobytes(), (x, []))[1].append((i, y, note))
+            xs[i], series[i] = x, (y, note)
         prepared: list = [None] * len(kernels)
         validator = self._validator()
-        for x, members in groups.values():
+        for x, members in same_x_groups(xs):
             if len(members) < 2:
                 continue
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
-                    results = validator.validate_many(x, np.stack([y for _, y, _ in members]))
+                    results = validator.validate_many(x, np.stack([series[i][0] for i in members]))
             except Exception:  # noqa: BLE001 - e.g. NaN in one series; each kernel alone says which
                 continue
-            for (i, y, note), result in zip(members, results):
+            for i, result in zip(members, results):
+                y, note = series[i]
                 prepared[i] = (x, y, note, result)
         return prepared
 

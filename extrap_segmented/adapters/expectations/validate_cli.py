@@ -462,6 +462,7 @@ def validate_rows(rows, aggregation_override=None):
 
     Yields ``(label, result or None, error or None, aggregation, x, y, callpath, metric)`` in row order.
     """
+    from extrap_segmented.batches import same_x_groups
     from extrap_segmented.exceptions import ExtrapSegmentedError
     from extrap_segmented.expectations.validation import ScalabilityValidator
 
@@ -471,12 +472,10 @@ def validate_rows(rows, aggregation_override=None):
             validator.aggregation = aggregation_override
         return validator
 
-    batches = defaultdict(list)
-    for i, (label, entry, cp, metric, x, y, expectation, variable) in enumerate(rows):
-        options = json.dumps(entry.validator_options(), sort_keys=True, default=str)
-        batches[(expectation, variable, options, x.tobytes())].append(i)
+    keys = [(expectation, variable, json.dumps(entry.validator_options(), sort_keys=True, default=str))
+            for label, entry, cp, metric, x, y, expectation, variable in rows]
     out = [None] * len(rows)
-    for indices in batches.values():
+    for _, indices in same_x_groups([row[4] for row in rows], keys):
         label, entry, cp, metric, x, y, expectation, variable = rows[indices[0]]
         validator = make(entry, expectation, variable)
         try:

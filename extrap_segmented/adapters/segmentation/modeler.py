@@ -42,6 +42,7 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
+from extrap_segmented.batches import same_x_groups
 from extrap_segmented.adapters.measurements import measurement_arrays, repetition_counts, repetition_means
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.plugin import extrap_internals
@@ -252,19 +253,20 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         (per-coordinate work once: the terms at those values); None for a kernel modeled on its own
         (non-finite values, repeated or fewer than 2 points, alone in its group). Each result is bit
         for bit what the kernel's own computation gives."""
-        groups: dict = {}
+        xs: list = [None] * len(kernels)
+        ys: list = [None] * len(kernels)
         for i, kernel in enumerate(kernels):
             ordered = sorted(kernel, key=lambda m: m.coordinate[0])
             if len(ordered) < 2:
                 continue
             x, y = measurement_arrays(ordered, self.use_measure)
             if np.isfinite(x).all() and np.isfinite(y).all() and len(np.unique(x)) == len(x):
-                groups.setdefault(x.tobytes(), (x, []))[1].append((i, y))
+                xs[i], ys[i] = x, y
         result: list = [None] * len(kernels)
         exponents, options = self._exponents(), self._search_options()
         searcher = self._searcher()
         cost = resolve_cost(searcher.cost, "cost", exponents=searcher.exponents)
-        for x, members in groups.values():
+        for x, members in same_x_groups(xs):
             if len(members) < 2:
                 continue
             # the first detection's segment costs, when the search would compute them with this cost
@@ -272,7 +274,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 type(cost) is RelativeFitCost else None
             for a in range(0, len(members), self.BATCH):
                 batch = members[a:a + self.BATCH]
-                Y = np.stack([y for _, y in batch])
+                Y = np.stack([ys[i] for i in batch])
                 try:
                     fits = search_many(x, Y, exponents, **options)
                     first = [None] * len(batch) if bounds is None else np.concatenate(
@@ -280,7 +282,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                          for c in range(0, len(Y), self.COST_BATCH)])
                 except InvalidInputError:  # each kernel's own search reports it
                     continue
-                for (i, _), fit, errors in zip(batch, fits, first):
+                for i, fit, errors in zip(batch, fits, first):
                     result[i] = (fit, errors)
         return result
 
