@@ -30,7 +30,6 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.segmentation.costs import RelativeFitCost, resolve_cost
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
@@ -242,14 +241,11 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
 
     # Kernels per batched call: large enough to amortise the call, small enough for the cache.
     BATCH = 256
-    # Kernels per batched segment-cost call: its 4-D temporaries outgrow the cache above ~16
-    # (1,024 x 2,000: 0.66 s at 16, 0.79 s at 256, 1.1 s one by one).
-    COST_BATCH = 16
 
     def _whole_series_fits(self, kernels: Sequence[Sequence[Measurement]]) -> list:
         """Per kernel ``(search result, first detection's segment costs)`` of its whole series
         (sorted by the parameter), computed in one :func:`search_many` and one
-        ``RelativeFitCost.errors_many`` call per batch of kernels with the same parameter values
+        ``WindowSearch.first_errors_many`` call per batch of kernels with the same parameter values
         (per-coordinate work once: the terms at those values); None for a kernel modeled on its own
         (non-finite values, repeated or fewer than 2 points, alone in its group). Each result is bit
         for bit what the kernel's own computation gives."""
@@ -265,21 +261,18 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         result: list = [None] * len(kernels)
         exponents, options = self._exponents(), self._search_options()
         searcher = self._searcher()
-        cost = resolve_cost(searcher.cost, "cost", exponents=searcher.exponents)
         for x, members in same_x_groups(xs):
             if len(members) < 2:
                 continue
-            # the first detection's segment costs, when the search would compute them with this cost
-            bounds = searcher.first_bounds(len(x)) if len(x) >= searcher.min_points and \
-                type(cost) is RelativeFitCost else None
             for a in range(0, len(members), self.BATCH):
                 batch = members[a:a + self.BATCH]
                 Y = np.stack([ys[i] for i in batch])
                 try:
                     fits = search_many(x, Y, exponents, **options)
-                    first = [None] * len(batch) if bounds is None else np.concatenate(
-                        [cost.errors_many(x, Y[c:c + self.COST_BATCH], *bounds)
-                         for c in range(0, len(Y), self.COST_BATCH)])
+                    # the first detection's segment costs, where the search would compute them
+                    first = searcher.first_errors_many(x, Y)
+                    if first is None:
+                        first = [None] * len(batch)
                 except InvalidInputError:  # each kernel's own search reports it
                     continue
                 for i, fit, errors in zip(batch, fits, first):
