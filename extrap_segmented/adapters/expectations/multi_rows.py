@@ -60,6 +60,23 @@ def _entry_for(entry, name: str):
     return dataclasses.replace(entry, options=options)
 
 
+def slices_of(measurements, parameters: list, index: int, fix: dict) -> dict:
+    """The measurements of each slice along ``parameters[index]`` whose other parameters take the
+    values ``fix`` names, keyed by ``((name, value), ...)`` of the other parameters in ascending
+    order; each slice's measurements in their given order (the grouping is the core's
+    :func:`~extrap_segmented.segmentation.multi.slices_along`)."""
+    from extrap_segmented.adapters.measurements import coordinate_array
+    from extrap_segmented.segmentation.multi import slices_along
+    X = coordinate_array(measurements).reshape(len(measurements), len(parameters))
+    others = [name for j, name in enumerate(parameters) if j != index]
+    slices = {}
+    for values, rows in slices_along(X, index).items():
+        key = tuple(zip(others, values))
+        if all(float(fix[k]) == v for k, v in key if k in fix):
+            slices[key] = [measurements[i] for i in sorted(rows)]
+    return slices
+
+
 def expand(entry, label: str, multi: MultiExpectation, measurements, parameters: list, aggregation: str,
            notes: list, series) -> list:
     """Rows ``(label, entry, x, y, expectation text, variable)`` of every slice along every
@@ -71,11 +88,7 @@ def expand(entry, label: str, multi: MultiExpectation, measurements, parameters:
         shrinking = term < ONE
         text = "O(1)" if shrinking else f"O({term.format(parameter_text(name), exact=True)})"
         entry_here = _entry_for(entry, name)
-        slices = defaultdict(list)
-        for m in measurements:
-            others = tuple((parameters[j], float(m.coordinate[j])) for j in range(len(parameters)) if j != index)
-            if all(float(entry.fix[k]) == v for k, v in others if k in entry.fix):
-                slices[others].append(m)
+        slices = slices_of(measurements, parameters, index, entry.fix)
         short = [others for others, subset in slices.items()
                  if len({float(m.coordinate[index]) for m in subset}) < MIN_VALUES]
         if short:  # sparse designs (Extra-P's cross of lines): most slices hold one point

@@ -288,12 +288,7 @@ def collect_rows(experiment, config, args, baseline, notes):
                     rows.append((label, entry, cp_name, met_name, x, y, expectation, parameters[0]))
                     continue
                 index = parameters.index(name)
-                slices = defaultdict(list)
-                for m in measurements:
-                    others = tuple((parameters[j], float(m.coordinate[j])) for j in range(len(parameters))
-                                   if j != index)
-                    if all(float(entry.fix[k]) == v for k, v in others if k in entry.fix):
-                        slices[others].append(m)
+                slices = multi_rows.slices_of(measurements, parameters, index, entry.fix)
                 if not slices:
                     raise ExpectationConfigError(f"{config.source}: {where}: no measurement has {entry.fix}")
                 for others, subset in sorted(slices.items()):
