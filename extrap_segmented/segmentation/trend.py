@@ -39,6 +39,7 @@ from numpy.typing import ArrayLike
 from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.options import check_values
 from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
 from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
@@ -102,11 +103,12 @@ class TrendBreakSearch(WindowSearch):
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
-        if not self.f_limit > 0:
-            raise InvalidInputError(f"f_limit must be > 0, got {self.f_limit!r}")
-        for name in ("noise_floor", "min_relative_change"):
-            if not getattr(self, name) >= 0:
-                raise InvalidInputError(f"{name} must be ≥ 0, got {getattr(self, name)!r}")
+        # the declared options (the modeler's trend_f_limit is f_limit here); reach and
+        # search_changes are expert options the modeler does not expose
+        check_values({"f_limit": self.f_limit, "noise_floor": self.noise_floor,
+                      "min_relative_change": self.min_relative_change},
+                     {"f_limit": TREND["trend_f_limit"], "noise_floor": TREND["noise_floor"],
+                      "min_relative_change": TREND["min_relative_change"]})
         if int(self.reach) != self.reach or self.reach < self.min_segment_size:
             raise InvalidInputError(f"reach must be an integer ≥ min_segment_size ({self.min_segment_size}), "
                                     f"got {self.reach!r}")

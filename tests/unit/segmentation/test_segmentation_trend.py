@@ -105,7 +105,7 @@ def test_without_repetitions_or_with_few_points_the_significance_test_decides():
 
 def test_bad_options_are_named():
     x = 2.0 ** np.arange(23)
-    with pytest.raises(InvalidInputError, match="f_limit must be > 0, got 0"):
+    with pytest.raises(InvalidInputError, match="f_limit must be a finite number > 0, got 0"):
         TrendBreakSearch(f_limit=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
     with pytest.raises(InvalidInputError, match="reach must be an integer ≥ min_segment_size"):
         TrendBreakSearch(reach=2).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
