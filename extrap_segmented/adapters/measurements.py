@@ -24,6 +24,11 @@ def extrap_measure(name: str) -> Optional[Measure]:
     return Measure.from_str(canonical) if canonical in MEASURES else None
 
 
+def parameter_names(experiment) -> tuple[str, ...]:
+    """The names of an Extra-P experiment's parameters, as text (empty when it has none)."""
+    return tuple(str(getattr(p, "name", p)) for p in getattr(experiment, "parameters", None) or [])
+
+
 def coordinate_array(measurements: Sequence[Measurement], parameter: Optional[int] = None) -> np.ndarray:
     """The coordinates of ``measurements``, in their order: float64 of shape (n, parameters), or
     (n,) holding parameter ``parameter`` only."""

@@ -38,6 +38,7 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters import option_rules
+from extrap_segmented.adapters.measurements import parameter_names
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
@@ -199,8 +200,7 @@ def _name_parameters_in_plots() -> None:
 
 def _tell_parameter_names(generator) -> None:
     if isinstance(generator.modeler, _ClusteringMixin):
-        parameters = getattr(generator.experiment, "parameters", None) or []
-        generator.modeler.parameter_names = tuple(str(getattr(p, "name", p)) for p in parameters)
+        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

@@ -30,7 +30,7 @@ from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.batches import same_x_groups
-from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.measurements import measurement_arrays, parameter_names
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
@@ -440,8 +440,7 @@ class ExpectationModeler(SingularModeler):
 def _tell_parameter_names(generator) -> None:
     """Sets ``parameter_names`` on this modeler (also as a multi-parameter modeler's
     single-parameter modeler) from the experiment of Extra-P's model generator."""
-    parameters = getattr(generator.experiment, "parameters", None) or []
-    names = tuple(str(getattr(p, "name", p)) for p in parameters)
+    names = parameter_names(generator.experiment)
     for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
         if isinstance(modeler, ExpectationModeler):
             modeler.parameter_names = names

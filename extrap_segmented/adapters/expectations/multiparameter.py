@@ -11,7 +11,6 @@ worst slice's), δ per parameter and the slices' verdicts are its ``Expectation`
 """
 from __future__ import annotations
 
-import copy
 from typing import Any, Sequence
 
 import numpy as np
@@ -25,9 +24,9 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters.expectations.modeler import ExpectationModeler, ExpectationVerdictAnnotation
-from extrap_segmented.adapters.measurements import coordinate_array
+from extrap_segmented.adapters.measurements import coordinate_array, parameter_names
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.option_rules import InvalidOptionError
+from extrap_segmented.adapters.option_rules import InvalidOptionError, inner_with_outer_options
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
@@ -63,10 +62,7 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
         inner = self.single_parameter_modeler
         if not isinstance(inner, ExpectationModeler):
             inner = ExpectationModeler()
-        inner = copy.copy(inner)
-        for option in modeler_options.iter(inner):
-            if option.field in self.__dict__ and option.field != "jobs":
-                setattr(inner, option.field, self.__dict__[option.field])
+        inner = inner_with_outer_options(self, inner)
         inner.parameter_names = None  # checked here, per parameter
         return inner
 
@@ -186,8 +182,7 @@ def _names(known: Sequence[str], dimensions: int) -> list[str]:
 
 def _tell_parameter_names(generator: Any) -> None:
     if isinstance(generator.modeler, ExpectationMultiParameterModeler):
-        parameters = getattr(generator.experiment, "parameters", None) or []
-        generator.modeler.parameter_names = tuple(str(getattr(p, "name", p)) for p in parameters)
+        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 create_schema(ExpectationMultiParameterModeler)

@@ -37,7 +37,9 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.adapters.measurements import coordinate_array, measurement_arrays, repetition_counts
+from extrap_segmented.adapters.measurements import (coordinate_array, measurement_arrays, parameter_names,
+                                                    repetition_counts)
+from extrap_segmented.adapters.option_rules import inner_with_outer_options
 from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
 from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
 from extrap_segmented.adapters.plugin import extrap_internals
@@ -128,10 +130,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             raise RecoverableError(f"--modeler segmented detects changes with the Segmented single-parameter "
                                    f"modeler, not {getattr(inner, 'NAME', type(inner).__name__)}; for another "
                                    f"single-parameter modeler use --modeler multi-parameter")
-        inner = copy.copy(inner)
-        for option in modeler_options.iter(inner):
-            if option.field in self.__dict__ and option.field != "jobs":
-                setattr(inner, option.field, self.__dict__[option.field])
+        inner = inner_with_outer_options(self, inner)
         inner.use_measure = self.use_measure
         return inner
 
@@ -391,8 +390,7 @@ def _names(known: Sequence[str], dimensions: int) -> list[str]:
 
 def _tell_parameter_names(generator: Any) -> None:
     if isinstance(generator.modeler, SegmentedMultiParameterModeler):
-        parameters = getattr(generator.experiment, "parameters", None) or []
-        generator.modeler.parameter_names = tuple(str(getattr(p, "name", p)) for p in parameters)
+        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 create_schema(SegmentedMultiParameterModeler)
