@@ -149,20 +149,7 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
                     experiment.add_measurement(m)
                 progress_bar.update(0)
 
-        progress_bar.step("Unify calltrees")
-        to_merge = extrap_internals.common_callpaths(experiment, len(kept_points), progress_bar)
-        _warn_left_out(to_merge)
-        if self.use_inclusive_measurements:
-            extrap_internals.delete_callpaths(experiment, to_merge, progress_bar)
-        else:
-            # Extra-P 4.2.5 means to merge these into their parents, but its parent search starts at the
-            # call path itself, which is still there: each measurement is merged with itself and deleted.
-            # So the parents keep their own values, and so do their per-location values here.
-            extrap_internals.merge_callpaths(experiment, to_merge, progress_bar)
-        progress_bar.step("Creating calltree")
-        # Extra-P's create_call_tree is cubic in the depth and recursive (RecursionError beyond ~1,000 levels)
-        experiment.call_tree = build_call_tree(experiment.callpaths)
-        io_helper.validate_experiment(experiment, progress_bar)
+        finish_experiment(experiment, len(kept_points), self.use_inclusive_measurements, progress_bar)
         progress_bar.update()
         return experiment
 
@@ -263,7 +250,27 @@ def complete_points_and_metrics(presence: dict, points: list, parameters) -> tup
     return kept_points, kept_metrics
 
 
-def _warn_left_out(keys) -> None:
+def finish_experiment(experiment, points: int, inclusive: bool, progress_bar) -> None:
+    """The last steps of reading per-rank Cube data, in this reader and on the Dask path of
+    ``extrap-segmented run``: kernels not measured at all ``points`` left out as Extra-P's --cube
+    does (with one warning), the call tree, Extra-P's own validation."""
+    progress_bar.step("Unify calltrees")
+    to_merge = extrap_internals.common_callpaths(experiment, points, progress_bar)
+    _warn_left_out(to_merge, stacklevel=4)
+    if inclusive:
+        extrap_internals.delete_callpaths(experiment, to_merge, progress_bar)
+    else:
+        # Extra-P 4.2.5 means to merge these into their parents, but its parent search starts at the
+        # call path itself, which is still there: each measurement is merged with itself and deleted.
+        # So the parents keep their own values, and so do their per-location values here.
+        extrap_internals.merge_callpaths(experiment, to_merge, progress_bar)
+    progress_bar.step("Creating calltree")
+    # Extra-P's create_call_tree is cubic in the depth and recursive (RecursionError beyond ~1,000 levels)
+    experiment.call_tree = build_call_tree(experiment.callpaths)
+    io_helper.validate_experiment(experiment, progress_bar)
+
+
+def _warn_left_out(keys, stacklevel: int = 3) -> None:
     """One warning naming the kernels (call path and metric) that occur at only some points (both
     readers leave them out), and the metrics left out entirely."""
     keys = list(keys)
@@ -274,4 +281,4 @@ def _warn_left_out(keys) -> None:
     warnings.warn(f"{len(names)} kernels (call path [metric]) occur at only some measurement points and are left "
                   f"out, as Extra-P's --cube does: {', '.join(names[:5])}"
                   + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-                  + f"; metrics affected: {', '.join(metrics)}", CubeDataWarning, stacklevel=3)
+                  + f"; metrics affected: {', '.join(metrics)}", CubeDataWarning, stacklevel=stacklevel)

@@ -165,13 +165,12 @@ def _run(client, arguments) -> int:
     from extrap.entities.experiment import Experiment
     from extrap.entities.metric import Metric
     from extrap.entities.parameter import Parameter
-    from extrap.fileio import experiment_io, io_helper
+    from extrap.fileio import experiment_io
     from extrap.fileio.output import format_output
     from extrap.util.progress_bar import ProgressBar
 
-    from extrap_segmented.adapters.cube.calltree import build_call_tree
     from extrap_segmented.adapters.cube.experiment import RankExperiment
-    from extrap_segmented.adapters.cube.reader import CubeRankReader, _warn_left_out, complete_points_and_metrics
+    from extrap_segmented.adapters.cube.reader import CubeRankReader, complete_points_and_metrics, finish_experiment
     from extrap_segmented.adapters.distributed import save, tasks
     from extrap_segmented.adapters.plugin import extrap_internals
 
@@ -221,17 +220,8 @@ def _run(client, arguments) -> int:
                 experiment.add_measurement(m)
     if not present:
         raise ValueError(f"no readable Cube profile below {arguments.path}")
-    with ProgressBar(desc="Unify calltrees", **progress) as bar:
-        to_merge = extrap_internals.common_callpaths(experiment, len(present), bar)
-        _warn_left_out(to_merge)
-        if arguments.inclusive:
-            extrap_internals.delete_callpaths(experiment, to_merge, bar)
-        else:
-            extrap_internals.merge_callpaths(experiment, to_merge, bar)
-        # the reader's linear, iterative construction (Extra-P's recurses per level: RecursionError
-        # beyond ~1,000 levels after minutes of cubic work)
-        experiment.call_tree = build_call_tree(experiment.callpaths)
-        io_helper.validate_experiment(experiment, bar)
+    with ProgressBar(desc="Reading", **progress) as bar:
+        finish_experiment(experiment, len(present), arguments.inclusive, bar)
 
     modeler = generator.modeler
     remote = copy.copy(modeler)
