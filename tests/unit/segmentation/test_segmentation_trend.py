@@ -116,20 +116,35 @@ def test_bad_options_are_named():
 sizes = st.integers(min_value=12, max_value=30)
 
 
-@settings(max_examples=60, deadline=None)
-@given(sizes, st.floats(1e-6, 1e6), st.sampled_from([0.005, 0.01, 0.03]), st.integers(0, 2 ** 31 - 1),
-       st.sampled_from([0.0, 0.5, 1.0]))
-def test_flat_and_smooth_noisy_sweeps_have_no_change(n, scale, noise, seed, slope):
+def _noisy_sweep(n, scale, noise, slope, rng):
     """A constant or a latency + bandwidth curve (α + β·x), log-normal noise, one repetition of
-    five often far slower (a busy core): no change."""
-    rng = np.random.default_rng(seed)
+    five often far slower (a busy core); each point's robust summary."""
     x = 2.0 ** np.arange(n)
     truth = scale * (1 + slope * x / x[n // 2])
     values = truth[:, None] * np.exp(rng.normal(0, noise, (n, 5)))
     slow = rng.random(n) < 0.3
     values[slow, 0] *= 1 + rng.uniform(0.5, 2.0, slow.sum())
     center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
-    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [n]
+    return x, center, err, reps
+
+
+@pytest.mark.slow
+def test_flat_and_smooth_noisy_sweeps_rarely_get_a_change():
+    """Issue 23's bound: at most 1 % of unsegmented series get a change. Measured 8 of 3,000
+    (0.27 %) over 12-30 sizes, noise 0.5/1/3 %; a property test asserting 'never' over 60 random
+    draws failed in about one run in seven (e.g. n=24, noise 3 %, seed 157430: a change at index 20,
+    F 41.6 against 30, where a median dips 8 % below its neighbours). A fixed seed keeps the count
+    the same on every machine and in every order."""
+    rng = np.random.default_rng(20261126)
+    changed, count = 0, 0
+    for n in range(12, 31):
+        for noise in (0.005, 0.01, 0.03):
+            for slope in (0.0, 0.5, 1.0):
+                for scale in (1e-6, 1.0, 1e6):
+                    x, center, err, reps = _noisy_sweep(n, scale, noise, slope, rng)
+                    changed += TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ != [n]
+                    count += 1
+    assert count == 513 and changed <= 5, f"{changed} of {count} unsegmented series got a change (bound: 1 %)"
 
 
 @settings(max_examples=60, deadline=None)
