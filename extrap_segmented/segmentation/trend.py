@@ -22,7 +22,16 @@ multimodal (whole runs slower than others). This detection therefore
   space or one term with a continuous exponent) by F > ``f_limit`` — with the measured noise as
   the least residual variance — and that function misses the points by at least
   ``min_relative_change`` (relative RMS). A failing change is tried one point to either side,
-  then dropped; of the passing ones the ``max_change_points`` with the largest F stay.
+  then dropped; of the passing ones the ``max_change_points`` with the largest F stay;
+* then looks for **short segments** the check cannot see (it needs ``min_segment_size`` points on
+  each side): one or two sizes beside a kept change, or at the end of the series, that lie off
+  the straight line through the ``short_reach`` sizes before them (or after them), all on one
+  side, by χ² per point > ``short_f_limit`` (the line's misfit and its extrapolation error
+  counted as noise) and by at least ``short_min_step`` (relative). Beside a kept change the
+  short piece must lie between the levels of its two neighbours (a staircase or a ramp over two
+  gaps, as in a sweep with every other size; a one-size spike is not a regime). This finds two
+  changes one or two sizes apart and a change a few sizes before the end (a cache spill measured
+  up to just past it), within ``max_change_points``.
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the local test needs room; the generator protocol of docs/segmentation.md has 10), the
@@ -54,6 +63,11 @@ MIN_TREND_POINTS = 11
 a change and needs segments of ≥ 3 points; shorter series go to the significance test."""
 F_LIMIT = TREND["trend_f_limit"].default
 """Default ``f_limit`` (the modeler's ``trend_f_limit``, declared in :mod:`.options`)."""
+SHORT_F_LIMIT = 50.0
+"""Default ``short_f_limit``: a piece of one or two sizes has no within-piece scatter to judge it
+by, so it must miss the line beside it by more than a full segment must (``f_limit``)."""
+SHORT_MIN_STEP = 0.1
+"""Default ``short_min_step``: ×1.1, below the smallest main change of the real sweeps (×1.16)."""
 
 
 class TrendBreakSearch(WindowSearch):
@@ -71,6 +85,10 @@ class TrendBreakSearch(WindowSearch):
         search_changes: changes the partition proposes before the check; ≥ ``max_change_points``.
         compare_smooth: the single function is the smooth one (two terms or a continuous exponent);
             False: only ``c0 + c1·term`` of the search space.
+        short_segments: also look for segments of one or two sizes (see the module docstring).
+        short_f_limit: χ² per point by which such a short piece must miss the line beside it; > 0.
+        short_reach: sizes that line is fitted to; ≥ 2.
+        short_min_step: relative distance by which every point of the short piece must miss it; ≥ 0.
         fallback: keyword options of the significance test used where the trend test does not
             apply (see the module docstring).
         window, max_change_points, min_segment_size, min_points, cost, exponents: see
@@ -89,6 +107,8 @@ class TrendBreakSearch(WindowSearch):
                  f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
                  noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
                  compare_smooth: bool = True, min_trend_points: int = MIN_TREND_POINTS,
+                 short_segments: bool = True, short_f_limit: float = SHORT_F_LIMIT,
+                 short_reach: int = 3, short_min_step: float = SHORT_MIN_STEP,
                  fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
@@ -100,6 +120,10 @@ class TrendBreakSearch(WindowSearch):
         self.compare_smooth = compare_smooth
         self.fallback = fallback
         self.min_trend_points = min_trend_points
+        self.short_segments = short_segments
+        self.short_f_limit = short_f_limit
+        self.short_reach = short_reach
+        self.short_min_step = short_min_step
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
@@ -112,6 +136,14 @@ class TrendBreakSearch(WindowSearch):
         if int(self.reach) != self.reach or self.reach < self.min_segment_size:
             raise InvalidInputError(f"reach must be an integer ≥ min_segment_size ({self.min_segment_size}), "
                                     f"got {self.reach!r}")
+        if not (isinstance(self.short_f_limit, (int, float)) and np.isfinite(self.short_f_limit)
+                and self.short_f_limit > 0):
+            raise InvalidInputError(f"short_f_limit must be a finite number > 0, got {self.short_f_limit!r}")
+        if int(self.short_reach) != self.short_reach or self.short_reach < 2:
+            raise InvalidInputError(f"short_reach must be an integer ≥ 2, got {self.short_reach!r}")
+        if not (isinstance(self.short_min_step, (int, float)) and np.isfinite(self.short_min_step)
+                and self.short_min_step >= 0):
+            raise InvalidInputError(f"short_min_step must be a finite number ≥ 0, got {self.short_min_step!r}")
         if int(self.search_changes) != self.search_changes or self.search_changes < self.max_change_points:
             raise InvalidInputError(f"search_changes must be an integer ≥ max_change_points "
                                     f"({self.max_change_points}), got {self.search_changes!r}")
@@ -184,14 +216,19 @@ class TrendBreakSearch(WindowSearch):
         n = len(x)
         m = int(self.min_segment_size)
         changes = min(int(self.search_changes), n // m - 1)
-        if changes < 1:
+        if changes < 1 or self.max_change_points < 1:
             return []
         table = loglog_line_costs(x, y, sigma, m)
         # as many changes as pay for their coefficients (BIC: 3 per change, level, slope, place)
         partitions = optimal_partition(table, m, changes)
         penalised = [total + 3 * np.log(n) * k for k, (total, _) in enumerate(partitions)]
         self.candidates_ = list(partitions[int(np.argmin(penalised))][1])
-        return self._check(x, y, sigma, table, list(self.candidates_))
+        kept = self._check(x, y, sigma, table, list(self.candidates_))
+        if self.short_segments:
+            kept = short_pieces(np.log(x), np.log(y), sigma, kept, max_changes=int(self.max_change_points),
+                                f_limit=float(self.short_f_limit), reach=int(self.short_reach),
+                                min_step=float(self.short_min_step))
+        return kept
 
     def _relocate(self, kept, i, bounds, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> int | None:
         """A failing change one point to the left or right, if it passes there and leaves
@@ -404,3 +441,89 @@ def optimal_partition(table: np.ndarray, min_size: int, max_changes: int) -> lis
             cuts.append(b)
         result.append((float(best[k, n]), tuple(sorted(cuts))))
     return result
+
+
+def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], max_changes: int,
+                 f_limit: float, reach: int, min_step: float) -> list[int]:
+    """Adds changes that leave a segment of one or two points (see the module docstring).
+
+    Args:
+        u, v: log x and log y, sorted.
+        sigma: per point, the relative noise (standard deviation of v).
+        kept: the changes found so far (a change ``b`` lies between points ``b - 1`` and ``b``).
+        max_changes: most changes in all.
+        f_limit: χ² per point of the piece against the line beside it.
+        reach: points that line is fitted to.
+        min_step: relative distance by which every point of the piece must miss that line.
+
+    Returns:
+        The changes, sorted; one piece at a time is added, pieces beside a kept change first, the
+        clearest (largest χ²) first.
+    """
+    n = len(u)
+    kept = sorted(kept)
+    least = np.log1p(min_step)
+    while len(kept) < max_changes:
+        bounds = [0] + kept + [n]
+        best = None
+        for j in range(len(bounds) - 1):
+            a, c = bounds[j], bounds[j + 1]
+            for size in (1, 2):
+                # (new change, the piece, the line's points, the points across the kept change;
+                # None at the series' end)
+                options = []
+                if a > 0:
+                    options.append((a + size, np.arange(a, a + size), np.arange(a + size, min(c, a + size + reach)),
+                                    np.arange(max(bounds[j - 1], a - reach), a)))
+                if c < n:
+                    options.append((c - size, np.arange(c - size, c), np.arange(max(a, c - size - reach), c - size),
+                                    np.arange(c, min(n, c + reach))))
+                else:
+                    options.append((c - size, np.arange(c - size, c), np.arange(max(a, c - size - reach), c - size),
+                                    None))
+                for change, piece, line, across in options:
+                    if len(line) < 3 or change in kept or not 0 < change < n:
+                        continue
+                    chi2, step = _off_line(u, v, sigma, piece, line)
+                    # beside a kept change first: a jump of the last sizes must not take the place of
+                    # the second of two close changes
+                    rank = (across is not None, chi2)
+                    if chi2 <= f_limit or step < least or (best is not None and rank <= best[1]):
+                        continue
+                    if across is not None and len(across) >= 2:
+                        # between its two neighbours' levels: a staircase or a ramp, not a spike
+                        other = _line_through(u, v, sigma, across, piece)[0]
+                        own = _line_through(u, v, sigma, line, piece)[0]
+                        if not np.all((v[piece] - other) * (v[piece] - own) < 0):
+                            continue
+                    best = (change, rank)
+        if best is None:
+            break
+        kept = sorted(kept + [best[0]])
+    return kept
+
+
+def _line_through(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, points: np.ndarray,
+                  at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The noise-weighted straight line through ``points`` evaluated at ``at``, and the variance of
+    that value (its extrapolation error, scaled by the line's misfit where it exceeds the noise)."""
+    weight = 1.0 / sigma[points] ** 2
+    design = np.column_stack([np.ones(len(points)), u[points]])
+    covariance = np.linalg.pinv(design.T @ (design * weight[:, None]))
+    coefficients = covariance @ (design.T @ (weight * v[points]))
+    residual = (v[points] - design @ coefficients) / sigma[points]
+    dof = len(points) - 2
+    misfit = max(float(residual @ residual) / dof, 1.0) if dof > 0 else 1.0
+    at_design = np.column_stack([np.ones(len(at)), u[at]])
+    variance = np.einsum("ij,jk,ik->i", at_design, covariance, at_design) * misfit
+    return at_design @ coefficients, variance + misfit * sigma[at] ** 2
+
+
+def _off_line(u, v, sigma, piece, points) -> tuple[float, float]:
+    """χ² per point of ``piece`` against the line through ``points`` (0 unless every point lies on
+    the same side), and the smallest distance (log units)."""
+    predicted, variance = _line_through(u, v, sigma, points, piece)
+    distance = v[piece] - predicted
+    if not (np.all(distance > 0) or np.all(distance < 0)):
+        return 0.0, 0.0
+    return float(np.sum(distance ** 2 / variance) / len(piece)), float(np.min(np.abs(distance)))

@@ -71,6 +71,49 @@ def test_allgather_step_found_although_whole_runs_are_slower():
     assert "128|256" in changes("mpi/shared/allgather_4.txt")
 
 
+def test_two_changes_one_size_apart_are_both_found_in_every_other_size():
+    # every other size leaves one size (1 KiB) between the 256|512 step and the eager switch: a
+    # segment of one point, which the two-segment check (>= 3 points a side) cannot judge
+    assert changes("mpi/shared/pingpong_2.txt", slice(None, None, 2)) == ["256|1024", "1024|4096"]
+    assert changes("mpi/more/bcast_2.txt", slice(None, None, 2)) == ["256|1024", "1024|4096"]
+    # and two sizes (512 B, 2 KiB) in the other half
+    assert changes("mpi/more/bcast_2.txt", slice(1, None, 2)) == ["128|512", "2048|8192"]
+
+
+def test_cache_spill_two_sizes_before_the_end_is_found():
+    # the naive matmul leaves the 32 MiB L3 at n ~ 1182: time per FLOP x1.5 at 1523, x2.3 at 1811,
+    # the last two sizes (issue 23: missed, only two points after the change)
+    assert changes("matmul/naive_matmul_cpu.txt") == ["1281|1523"]
+
+
+def _flat_sweep(n, levels, rng, noise=0.01):
+    x = 2.0 ** np.arange(n)
+    values = np.asarray(levels, dtype=float)[:, None] * np.exp(rng.normal(0, noise, (n, 5)))
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    return x, center, err, reps
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(12, 30), st.floats(1.3, 4.0), st.floats(1.3, 4.0), st.integers(0, 2 ** 31 - 1), st.data())
+def test_a_staircase_with_one_size_between_its_steps_gives_both_changes(n, first, second, seed, data):
+    b = data.draw(st.integers(4, n - 5))
+    levels = np.where(np.arange(n) < b, 1.0, first) * np.where(np.arange(n) < b + 1, 1.0, second)
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
+    found = TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_[:-1]
+    # two steps of similar size lie on one line in log-log (a ramp over three sizes): then the
+    # changes may be placed one size outside it
+    assert len(found) == 2 and b - 1 <= found[0] <= b and b + 1 <= found[1] <= b + 2, found
+
+
+def test_short_segments_can_be_switched_off_and_their_options_are_checked():
+    assert changes("matmul/naive_matmul_cpu.txt", short_segments=False) == []
+    x = 2.0 ** np.arange(23)
+    with pytest.raises(InvalidInputError, match="short_f_limit must be a finite number > 0, got 0"):
+        TrendBreakSearch(short_f_limit=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+    with pytest.raises(InvalidInputError, match="short_reach must be an integer ≥ 2, got 1"):
+        TrendBreakSearch(short_reach=1).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+
+
 def test_every_reported_change_of_a_usable_real_series_is_in_the_truth_table():
     truth = json.loads((REAL / "truth.json").read_text())
     false = []
