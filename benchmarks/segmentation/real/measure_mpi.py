@@ -9,6 +9,17 @@ ranks), Bcast (4 ranks), Allgather (4 ranks); ``--series`` adds Reduce, Bcast an
 ranks and ping-pong and Allreduce over TCP (``--mca btl self,tcp``: the loopback device instead of
 shared memory). Message size n = 2^0 ... 2^22 bytes (``PARAMETER n``, time per call in microseconds).
 
+The held-back set (``fixtures/real_holdout/mpi/hold``, not used for tuning) was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_holdout/mpi/hold \
+        --label "shared (no hogs; other users' jobs on the machine)" --series alltoall_2 alltoall_3 \
+        gather_3 gather_4 scatter_3 scatter_4 reduce_3 allreduce_3 sendrecv_2 bcast_3 \
+        pingpong_nocma_2 pingpong_eager16k_2
+
+(Alltoall, Gather and Scatter move n bytes per rank pair; Sendrecv exchanges n bytes between the
+ranks 0 and 1 at once; ``pingpong_nocma_2`` and ``pingpong_eager16k_2`` are the ping-pong with
+other shared-memory settings.)
+
 How a value is obtained. Each of the ``--runs`` repetitions is one independent
 ``mpirun --oversubscribe -n K`` of this script in worker mode (new processes, new placement), so
 the repetitions carry the run-to-run noise. The runs of all series are interleaved, so a slow phase
