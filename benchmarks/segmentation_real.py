@@ -2,12 +2,19 @@
 
     python benchmarks/segmentation_real.py [--series PATTERN ...] [--modelers segmented segmented-classic default]
         [--subsets full even odd top10] [--markdown PATH | --no-markdown] [--plots DIR | --no-plots]
-        [--json PATH] [--check]
+        [--json PATH] [--check] [--truth TRUTH.json ...]
 
 Inputs: every series of ``fixtures/real/truth.json`` (measured OpenMPI message-size sweeps and a
 naive matrix multiplication; the truth was read off log-log plots before any modeler ran, see
 ``fixtures/real/TRUTH.md``) and Extra-P's own segmented test inputs (``fixtures/extrap_tests/``,
 synthetic, BSD-3 licensed, truth from how they were built).
+
+``--truth`` scores other truth files instead, e.g. the held-back sweeps that no modeler was tuned on:
+
+    python benchmarks/segmentation_real.py --truth fixtures/real_holdout/truth.json --no-plots --markdown /tmp/hold.md
+
+(without ``--markdown`` their tables go to ``benchmarks/segmentation/real/score_<folder>.md``, here
+``score_real_holdout.md``, so that the default set's ``score.md`` is kept).
 
 Each file goes through Extra-P's machinery as a user's ``extrap --text FILE --modeler NAME`` does:
 Extra-P's text reader, then ``ModelGenerator(experiment, modeler=NAME).model_all()`` with default
@@ -370,8 +377,14 @@ TARGETS = ("issue 23: main changes found >= 90 %, false changes <= 1 per 10 seri
            ">= 20x its speed")
 
 
-def targets(records: Sequence[Record], modeler: str = "segmented", collection: str = "real") -> tuple[str, bool]:
-    """(one line on the issue's targets for ``modeler`` over all subsets of ``collection``, all met)."""
+def targets(records: Sequence[Record], modeler: str = "segmented", collection: str | None = None) -> tuple[str, bool]:
+    """(one line on the issue's targets for ``modeler`` over all subsets of ``collection``, all met).
+
+    ``collection`` defaults to the first truth folder of the records whose name starts with "real"
+    ("real", or "real_holdout" when only the held-back set was scored).
+    """
+    if collection is None:
+        collection = next((r.collection for r in records if r.collection.startswith("real")), "real")
     chosen = [r for r in records if r.collection == collection and r.modeler == modeler]
     if not chosen:
         return f"{modeler}: no {collection} series scored", False
@@ -510,7 +523,11 @@ def main(argv=None) -> int:
     parser.add_argument("--series", nargs="+", metavar="PATTERN", help="series ids to score (fnmatch patterns)")
     parser.add_argument("--modelers", nargs="+", default=list(MODELERS))
     parser.add_argument("--subsets", nargs="+", choices=["full", "even", "odd", "top10"])
-    parser.add_argument("--markdown", type=Path, default=DEFAULT_MARKDOWN, help=f"default {DEFAULT_MARKDOWN}")
+    parser.add_argument("--truth", nargs="+", type=Path, metavar="TRUTH_JSON",
+                        help="truth files to score instead of fixtures/real and fixtures/extrap_tests "
+                             "(e.g. fixtures/real_holdout/truth.json)")
+    parser.add_argument("--markdown", type=Path,
+                        help=f"default {DEFAULT_MARKDOWN}; with --truth, score_<folder of the first truth file>.md beside it")
     parser.add_argument("--plots", type=Path, default=DEFAULT_PLOTS, help=f"default {DEFAULT_PLOTS}")
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--no-markdown", action="store_true")
@@ -518,16 +535,23 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="exit 1 when segmented misses a target of issue 23 on the real series")
     args = parser.parse_args(argv)
+    truth_files = tuple(args.truth) if args.truth else TRUTH_FILES
+    if args.markdown is None:
+        args.markdown = (DEFAULT_MARKDOWN if not args.truth
+                         else DEFAULT_MARKDOWN.with_name(f"score_{Path(args.truth[0]).resolve().parent.name}.md"))
     try:
-        truths = all_truth(TRUTH_FILES, args.series)
+        missing = [str(path) for path in truth_files if args.truth and not Path(path).is_file()]
+        if missing:
+            raise BadInput(f"--truth: no such file: {', '.join(missing)}")
+        truths = all_truth(truth_files, args.series)
         if not truths:
-            raise BadInput(f"no series matches {args.series}")
+            raise BadInput(f"no series matches {args.series}" if args.series else f"no usable series in {truth_files}")
         started = time.perf_counter()
 
         def progress(truth, records):
             print(f"  {truth.id}: {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
-        records = score(args.series, args.modelers, args.subsets, progress=progress)
+        records = score(args.series, args.modelers, args.subsets, truth_files, progress=progress)
     except BadInput as error:
         print(f"segmentation_real: {error}", file=sys.stderr)
         return 2

@@ -71,3 +71,34 @@ def test_subset_files_keep_sizes_above_a_million_exact(bench, tmp_path):
 def test_no_matching_series_is_bad_input_exit_2(bench, capsys):
     assert bench.main(["--series", "no/such/series", "--no-plots", "--no-markdown"]) == 2
     assert "no series matches ['no/such/series']" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("folder", ["real", "real_holdout"])
+def test_every_truth_interval_ends_at_measured_sizes_of_its_series(bench, folder):
+    # a change is scored between two measured sizes: an end that is not a size of the series
+    # (a typo, or a size of another grid) would widen or shift the interval silently
+    series = bench.load_truth(REPO_ROOT / "fixtures" / folder / "truth.json")
+    assert series
+    wrong = []
+    for truth in series:
+        kernels = bench.read_kernels(truth.path, keep_values=False)
+        sizes = set(kernels[bench.select_kernel(truth, kernels)][0])
+        wrong += [(truth.id, change.label) for change in truth.changes
+                  if change.low not in sizes or change.high not in sizes]
+    assert wrong == []
+
+
+def test_truth_option_scores_the_held_back_set_and_targets_name_it(bench, tmp_path, capsys):
+    markdown = tmp_path / "hold.md"
+    code = bench.main(["--truth", str(REPO_ROOT / "fixtures" / "real_holdout" / "truth.json"),
+                       "--series", "mpi/hold/pingpong_eager16k_2", "--modelers", "segmented",
+                       "--subsets", "full", "--no-plots", "--markdown", str(markdown)])
+    assert code == 0
+    text = markdown.read_text()
+    assert "mpi/hold/pingpong_eager16k_2" in text and "real_holdout: full" in text
+    assert "segmented on real_holdout (all subsets): main found" in capsys.readouterr().out
+
+
+def test_missing_truth_file_is_bad_input_exit_2(bench, tmp_path, capsys):
+    assert bench.main(["--truth", str(tmp_path / "none.json"), "--no-plots", "--no-markdown"]) == 2
+    assert "--truth: no such file" in capsys.readouterr().err

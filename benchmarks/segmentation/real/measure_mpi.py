@@ -9,6 +9,17 @@ ranks), Bcast (4 ranks), Allgather (4 ranks); ``--series`` adds Reduce, Bcast an
 ranks and ping-pong and Allreduce over TCP (``--mca btl self,tcp``: the loopback device instead of
 shared memory). Message size n = 2^0 ... 2^22 bytes (``PARAMETER n``, time per call in microseconds).
 
+The held-back set (``fixtures/real_holdout/mpi/hold``, not used for tuning) was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_holdout/mpi/hold \
+        --label "shared (no hogs; other users' jobs on the machine)" --series alltoall_2 alltoall_3 \
+        gather_3 gather_4 scatter_3 scatter_4 reduce_3 allreduce_3 sendrecv_2 bcast_3 \
+        pingpong_nocma_2 pingpong_eager16k_2
+
+(Alltoall, Gather and Scatter move n bytes per rank pair; Sendrecv exchanges n bytes between the
+ranks 0 and 1 at once; ``pingpong_nocma_2`` and ``pingpong_eager16k_2`` are the ping-pong with
+other shared-memory settings.)
+
 How a value is obtained. Each of the ``--runs`` repetitions is one independent
 ``mpirun --oversubscribe -n K`` of this script in worker mode (new processes, new placement), so
 the repetitions carry the run-to-run noise. The runs of all series are interleaved, so a slow phase
@@ -43,6 +54,10 @@ import time
 from pathlib import Path
 
 TCP = ("--mca", "btl", "self,tcp")  # TCP over the loopback device instead of shared memory
+# shared memory without the kernel-assisted single copy (CMA): rendezvous messages go through the
+# shared-memory fragments, copied twice
+NO_SINGLE_COPY = ("--mca", "btl_vader_single_copy_mechanism", "none")
+EAGER_16K = ("--mca", "btl_vader_eager_limit", "16384")  # moves the eager -> rendezvous switch (default 4096)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -56,10 +71,24 @@ SERIES = {
     "allgather_2": ("allgather", 2, ()),
     "pingpong_tcp_2": ("pingpong", 2, TCP),
     "allreduce_tcp_2": ("allreduce", 2, TCP),
+    # the held-back set (fixtures/real_holdout/mpi/hold):
+    "alltoall_2": ("alltoall", 2, ()),
+    "alltoall_3": ("alltoall", 3, ()),
+    "gather_3": ("gather", 3, ()),
+    "gather_4": ("gather", 4, ()),
+    "scatter_3": ("scatter", 3, ()),
+    "scatter_4": ("scatter", 4, ()),
+    "reduce_3": ("reduce", 3, ()),
+    "allreduce_3": ("allreduce", 3, ()),
+    "sendrecv_2": ("sendrecv", 2, ()),
+    "bcast_3": ("bcast", 3, ()),
+    "pingpong_nocma_2": ("pingpong", 2, NO_SINGLE_COPY),
+    "pingpong_eager16k_2": ("pingpong", 2, EAGER_16K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
-          "reduce": "MPI_Reduce"}
+          "reduce": "MPI_Reduce", "alltoall": "MPI_Alltoall", "gather": "MPI_Gather", "scatter": "MPI_Scatter",
+          "sendrecv": "MPI_Sendrecv"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -77,8 +106,9 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
     comm = MPI.COMM_WORLD
     rank, size = comm.Get_rank(), comm.Get_size()
     largest = SIZES[-1]
-    send = np.full(largest, rank % 251, dtype=np.uint8)
-    recv = np.empty(largest * (size if kernel == "allgather" else 1), dtype=np.uint8)
+    per_rank = kernel in ("allgather", "alltoall", "gather", "scatter")  # n bytes per rank in one buffer
+    send = np.full(largest * (size if kernel in ("alltoall", "scatter") else 1), rank % 251, dtype=np.uint8)
+    recv = np.empty(largest * (size if per_rank else 1), dtype=np.uint8)
 
     def call(n):
         if kernel == "pingpong":
@@ -96,6 +126,17 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
             comm.Allgather([send[:n], MPI.BYTE], [recv[:n * size], MPI.BYTE])
         elif kernel == "reduce":
             comm.Reduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM, root=0)
+        elif kernel == "alltoall":
+            comm.Alltoall([send[:n * size], MPI.BYTE], [recv[:n * size], MPI.BYTE])
+        elif kernel == "gather":
+            comm.Gather([send[:n], MPI.BYTE], [recv[:n * size], MPI.BYTE] if rank == 0 else None, root=0)
+        elif kernel == "scatter":
+            comm.Scatter([send[:n * size], MPI.BYTE] if rank == 0 else None, [recv[:n], MPI.BYTE], root=0)
+        elif kernel == "sendrecv":
+            partner = rank ^ 1  # pairs (0, 1), (2, 3), ...; a rank without a partner exchanges with itself
+            partner = partner if partner < size else rank
+            comm.Sendrecv([send[:n], MPI.BYTE], dest=partner, sendtag=3, recvbuf=[recv[:n], MPI.BYTE],
+                          source=partner, recvtag=3)
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
