@@ -203,11 +203,25 @@ class SmoothFitCost(_SeriesCost):
         self.exponent_step = exponent_step
         self.refit = refit
 
+    def fit(self, x: ArrayLike, y: ArrayLike) -> SmoothFitCost:
+        """Stores the series (sorted by x by the caller); returns self."""
+        self._terms_key = None  # the terms are evaluated at the new x when first needed
+        return super().fit(x, y)
+
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
-        grid = exponent_grid(exponents, self.exponent_step)
-        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], self.scale_[a:b], exponents, grid, self.refit)
+        # the grid and the terms at every point once per series: the searches ask for many
+        # segments of one series, one at a time
+        key = (exponents.tobytes(), self.exponent_step)
+        if getattr(self, "_terms_key", None) != key:
+            grid = exponent_grid(exponents, self.exponent_step)
+            with np.errstate(all="ignore"):
+                self._terms = (grid, evaluate_terms(self.x_, exponents), evaluate_terms(self.x_, grid))
+            self._terms_key = key
+        grid, terms, grid_terms = self._terms
+        return np.array([_smooth_cost(self.x_[a:b], self.y_[a:b], self.scale_[a:b], exponents, grid, self.refit,
+                                      terms[:, a:b], grid_terms[:, a:b])
                          for a, b in zip(np.asarray(starts, dtype=int), np.asarray(stops, dtype=int))])
 
 
@@ -233,9 +247,12 @@ def exponent_grid(exponents: ArrayLike, step: float) -> np.ndarray:
     return pairs[(pairs[:, 0] != 0) | (pairs[:, 1] != 0)]
 
 
-def _normalized_terms(x: np.ndarray, exponents: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """Weighted-centered terms with unit weighted norm; drops unusable and constant terms."""
-    terms = evaluate_terms(x, exponents)
+def _normalized_terms(x: np.ndarray, exponents: np.ndarray, w: np.ndarray,
+                      terms: np.ndarray | None = None) -> np.ndarray:
+    """Weighted-centered terms with unit weighted norm; drops unusable and constant terms
+    (``terms``: the terms already evaluated at x)."""
+    if terms is None:
+        terms = evaluate_terms(x, exponents)
     usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))
     tc = terms[usable] - (terms[usable] @ w)[:, None] / w.sum()
     norm = np.sqrt((tc * tc) @ w)
@@ -244,15 +261,16 @@ def _normalized_terms(x: np.ndarray, exponents: np.ndarray, w: np.ndarray) -> np
 
 
 def _smooth_cost(x: np.ndarray, y: np.ndarray, scale: np.ndarray, exponents: np.ndarray, grid: np.ndarray,
-                 refit: int) -> float:
-    """`SmoothFitCost` of one segment (see the class docstring)."""
+                 refit: int, terms: np.ndarray | None = None, grid_terms: np.ndarray | None = None) -> float:
+    """`SmoothFitCost` of one segment (see the class docstring; ``terms``, ``grid_terms``: the
+    set's and the grid's terms already evaluated at x)."""
     sqrt_w = 1.0 / scale
     w = sqrt_w * sqrt_w
     yc = y - (w @ y) / w.sum()
     syy = float(yc * yc @ w)
     if syy == 0:
         return syy
-    tn = _normalized_terms(x, exponents, w)
+    tn = _normalized_terms(x, exponents, w, terms)
     candidates = []
     if len(tn):
         r = (tn * w) @ tn.T  # correlation matrix of the terms
@@ -265,7 +283,7 @@ def _smooth_cost(x: np.ndarray, y: np.ndarray, scale: np.ndarray, exponents: np.
         flat = flat[np.isfinite(explained.ravel()[flat])]
         candidates += [[tn[i], tn[j]] for i, j in zip(*np.unravel_index(flat, explained.shape))]
         candidates.append([tn[int(np.argmax(b * b))]])
-    tg = _normalized_terms(x, grid, w)
+    tg = _normalized_terms(x, grid, w, grid_terms)
     if len(tg):
         candidates.append([tg[int(np.argmax((tg @ (w * yc)) ** 2))]])
     return float(max(0.0, min([syy] + [_residual(y, sqrt_w, columns) for columns in candidates])))

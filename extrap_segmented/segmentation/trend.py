@@ -282,6 +282,12 @@ class TrendBreakSearch(WindowSearch):
                 cache[id(kind), a, c] = float(kind.errors([a], [c])[0])
             return cache[id(kind), a, c]
 
+        def prefetch(kind: Any, pairs: list[tuple[int, int]]) -> None:
+            missing = sorted({(a, c) for a, c in pairs if (id(kind), a, c) not in cache})
+            if missing:
+                for (a, c), value in zip(missing, kind.errors(*zip(*missing))):
+                    cache[id(kind), a, c] = float(value)
+
         def side(a: int, c: int) -> float:
             return min(lines[a, c], cost(pmnf, a, c))
 
@@ -290,8 +296,12 @@ class TrendBreakSearch(WindowSearch):
         while kept:
             bounds = [0] + kept + [len(x)]
             stats = []
-            for i, b in enumerate(kept):
-                a, c = max(bounds[i], b - reach), min(bounds[i + 2], b + reach)
+            windows = [(max(bounds[i], b - reach), b, min(bounds[i + 2], b + reach)) for i, b in enumerate(kept)]
+            # the round's single-term fits in one vectorized call per kind (most of the check's time)
+            prefetch(pmnf, [(a, b) for a, b, _ in windows] + [(b, c) for _, b, c in windows]
+                     + [(a, c) for a, _, c in windows])
+            prefetch(plain, [(a, c) for a, _, c in windows])
+            for i, (a, b, c) in enumerate(windows):
                 f, size = self._window_test(a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
                 stats.append((b, float(f), float(size)))
             self.checks_.append(stats)
@@ -374,7 +384,14 @@ def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 3, quantile: float 
     samples = np.abs(residual) / np.sqrt(1 + lam ** 2 + (1 - lam) ** 2)
     samples = np.concatenate(([samples[0]], samples, [samples[-1]]))
     scale = float(special.erfinv(quantile) * np.sqrt(2))  # that quantile of |N(0, 1)|
-    return np.array([np.quantile(samples[max(0, i - radius):i + radius + 1], quantile) / scale for i in range(n)])
+    return np.nanquantile(_windows(samples, radius), quantile, axis=1) / scale
+
+
+def _windows(values: np.ndarray, radius: int) -> np.ndarray:
+    """(n, 2·radius + 1): row i holds ``values[i - radius … i + radius]``, NaN beyond the ends (one
+    vectorized quantile or median per point instead of a loop)."""
+    padded = np.concatenate((np.full(radius, np.nan), values, np.full(radius, np.nan)))
+    return np.lib.stride_tricks.sliding_window_view(padded, 2 * radius + 1)
 
 
 def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius: int = 2) -> np.ndarray:
@@ -399,13 +416,10 @@ def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius
     reps = np.asarray(repetitions, dtype=float)
     usable = reps >= 2
     own = np.where(usable, noise, np.nan)
-    n = len(noise)
-    local = np.full(n, np.nan)
-    for i in range(n):
-        window = own[max(0, i - radius):i + radius + 1]
-        window = window[np.isfinite(window)]
-        if len(window):
-            local[i] = np.median(window)
+    windows = _windows(own, radius)
+    local = np.full(len(noise), np.nan)
+    some = np.any(np.isfinite(windows), axis=1)
+    local[some] = np.nanmedian(windows[some], axis=1)
     return np.maximum(np.fmax(np.nan_to_num(own, nan=0.0), np.nan_to_num(local, nan=0.0)), floor)
 
 
