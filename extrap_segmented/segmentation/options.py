@@ -46,13 +46,12 @@ TEST = declare(
                                              "of the error limit", low=0),
 )
 
-# the trend detection's options (:class:`~.trend.TrendBreakSearch`; its F limit is ``f_limit`` there)
+# the trend detection's options (:class:`~.trend.TrendBreakSearch`; its limit is ``f_limit`` there)
 TREND = declare(
-    Option("trend_f_limit", float, 30.0, "F statistic by which two segments beside a change must beat one smooth "
-                                         "function over the same points", low=0, low_open=True),
+    Option("trend_f_limit", float, 12.0, "z² by which a point's log-log slope must drop (a step: a smooth cost's "
+                                         "slope never drops), in units of its noise", low=0, low_open=True),
     Option("noise_floor", float, 0.005, "smallest relative noise of a point", low=0),
-    Option("min_relative_change", float, 0.02, "a smooth function must miss the points beside a change by this "
-                                               "relative RMS error", low=0),
+    Option("min_relative_change", float, 0.1, "smallest relative step of a change (0.1: x1.1)", low=0),
 )
 
 PAPER = declare(

@@ -1,43 +1,42 @@
-"""The trend-break detection (``mode="trend"``, the modeler's default): breaks in level or
+"""The trend-break detection (``mode="trend"``, the modeler's default): steps and breaks in the
 trend of log y against log x, as a performance engineer reads them off a log-log plot.
 
 Real sweeps (message sizes 2^0 … 2^22) span six decades, are noisy, heavy-tailed and sometimes
-multimodal (whole runs slower than others). This detection therefore
+multimodal (whole runs slower than others). This detection therefore works on each point's
+**median** of the repetitions and judges differences relative to the value (in log y), in units
+of the point's noise σ_i = max(``noise_floor``, min(robust repetition noise, size-to-size
+scatter)). The repetition noise is the MAD of the repetitions, pooled over a point's neighbours
+by their median (:func:`point_noise`; one slow repetition or one bimodal size does not raise the
+noise of the series); it overstates the noise of the medians when whole runs are slower at every
+size (the medians stay put), and the scatter of the medians from size to size
+(:func:`series_noise`) overstates it where the curve bends: each bounds it from above.
 
-* works on each point's **median** of the repetitions and judges residuals relative to the value
-  (the residual of log y), in units of the point's noise σ_i = max(``noise_floor``,
-  min(robust repetition noise, size-to-size scatter)). The repetition noise is the MAD of the
-  repetitions, pooled over a point's neighbours by their median (:func:`point_noise`; one slow
-  repetition or one bimodal size does not raise the noise of the series). It overstates the
-  noise of the medians when whole runs are slower at every size (the medians stay put), and the
-  scatter of the medians from size to size (:func:`series_noise`) overstates it where the curve
-  bends: each bounds it from above;
-* proposes changes with the best partition into straight lines in log-log space (power laws;
-  dynamic programming over all segments of ≥ ``min_segment_size`` points, the number of changes
-  by a BIC penalty, at most ``search_changes``), so each change lies between two consecutive
-  sizes and a smooth PMNF term cannot bend through a step at a segment's end;
-* keeps a proposed change when, on the points within ``reach`` on either side (up to the
-  neighbouring changes), two segments (each a log-log line or ``c0 + c1·term``) beat the best
-  smooth single function over the same points (``compare_smooth``: two terms of the search
-  space or one term with a continuous exponent) by F > ``f_limit`` — with the measured noise as
-  the least residual variance — and that function misses the points by at least
-  ``min_relative_change`` (relative RMS). A failing change is tried one point to either side,
-  then dropped; of the passing ones the ``max_change_points`` with the largest F stay;
-* then looks for **short segments** the check cannot see (it needs ``min_segment_size`` points on
-  each side): one or two sizes beside a kept change, or at the end of the series, that lie off
-  the straight line through the ``short_reach`` sizes before them (or after them), all on one
-  side, by χ² per point > ``short_f_limit`` (the line's misfit and its extrapolation error
-  counted as noise) and by at least ``short_min_step`` (relative). Beside a kept change the
-  short piece must lie between the levels of its two neighbours (a staircase or a ramp over two
-  gaps, as in a sweep with every other size; a one-size spike is not a regime). This finds two
-  changes one or two sizes apart and a change a few sizes before the end (a cache spill measured
-  up to just past it), within ``max_change_points``.
+**Where the slope drops.** A cost that is a sum of positive terms ``c_k · x^a_k · log(x)^b_k``
+(what a PMNF model of time is) has a log-log slope that never decreases with x: the larger
+exponents take over. A knee of latency + bandwidth (α + β·x) is such a curve, and so is any
+smooth growth a single regime shows. A step is not: the slope rises into the step and falls
+after it (a step down: falls into it and rises after it). So each interior point's **slope
+drop** — the log-log slope of the gap before it minus that of the gap after it — in units of its
+noise (z) locates a step: a change is reported between the two sizes of the steeper gap beside a
+point whose z² exceeds ``f_limit`` and whose step (the slope drop times the gap's log width) is
+at least ``min_relative_change`` (relative). A point off both its neighbours in opposite
+directions (up, then back down) is one size, not a regime, and is not a change; nor are a step up
+and a step down of similar size one or two sizes apart (a bump). Changes are taken clearest
+first, never in neighbouring gaps, at most ``max_change_points``.
+
+**Short segments.** A staircase (two steps one or two sizes apart, as in a sweep with every other
+size) drops its slope only after its last step, and a change a few sizes before the end of the
+series (a cache spill measured up to just past it) has no point after it to drop. So one or two
+sizes beside a found change, or at the end of the series, that lie off the straight line through
+the ``short_reach`` sizes before them (or after them), all on one side, by χ² per point >
+``short_f_limit`` (the line's misfit and its extrapolation error counted as noise) and by at
+least ``min_relative_change``, become their own segment — beside a found change only when they
+lie between the levels of their two neighbours (a staircase or a ramp, not a spike).
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
-points (the local test needs room; the generator protocol of docs/segmentation.md has 10), the
-detection is the significance test
-(:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`, ``mode="test"``) on the
-inputs given.
+points (the generator protocol of docs/segmentation.md has 10), the detection is the
+significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
+``mode="test"``) on the inputs given.
 """
 from __future__ import annotations
 
@@ -49,7 +48,6 @@ from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.options import check_values
-from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale
 from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
@@ -59,97 +57,72 @@ NOISE_FLOOR = TREND["noise_floor"].default
 MIN_RELATIVE_CHANGE = TREND["min_relative_change"].default
 """Default ``min_relative_change`` (declared in :mod:`.options`)."""
 MIN_TREND_POINTS = 11
-"""Default ``min_trend_points``: the local test looks at up to ``reach`` (4) points on each side of
-a change and needs segments of ≥ 3 points; shorter series go to the significance test."""
+"""Default ``min_trend_points``: shorter series go to the significance test (whose calibration on
+the 10-point generator protocol stays as it was)."""
 F_LIMIT = TREND["trend_f_limit"].default
 """Default ``f_limit`` (the modeler's ``trend_f_limit``, declared in :mod:`.options`)."""
 SHORT_F_LIMIT = 50.0
 """Default ``short_f_limit``: a piece of one or two sizes has no within-piece scatter to judge it
-by, so it must miss the line beside it by more than a full segment must (``f_limit``)."""
-SHORT_MIN_STEP = 0.1
-"""Default ``short_min_step``: ×1.1, below the smallest main change of the real sweeps (×1.16)."""
+by, so it must miss the line beside it by far more than the noise."""
 
 
 class TrendBreakSearch(WindowSearch):
-    """Trend-break search in log-log space (see the module docstring).
+    """Slope-drop search in log-log space (see the module docstring).
 
     Args:
-        f_limit: F statistic (two lines beside a change against one smooth function over the
-            same points) a change needs; > 0.
-        min_relative_change: relative RMS error by which that smooth function must miss those
-            points; ≥ 0.
+        f_limit: z² of a point's slope drop (in units of its noise) a change needs; > 0.
+        min_relative_change: smallest relative step of a change (and of a short piece); ≥ 0.
         noise_floor: smallest relative noise of a point; default 0.005.
-        min_trend_points: fewest points the trend test judges (shorter series: the fallback).
-        reach: points on each side of a change that the check looks at (fewer when the next
-            change is nearer); ≥ ``min_segment_size``.
-        search_changes: changes the partition proposes before the check; ≥ ``max_change_points``.
-        compare_smooth: the single function is the smooth one (two terms or a continuous exponent);
-            False: only ``c0 + c1·term`` of the search space.
+        min_trend_points: fewest points this search judges (shorter series: the fallback).
         short_segments: also look for segments of one or two sizes (see the module docstring).
         short_f_limit: χ² per point by which such a short piece must miss the line beside it; > 0.
         short_reach: sizes that line is fitted to; ≥ 2.
-        short_min_step: relative distance by which every point of the short piece must miss it; ≥ 0.
-        fallback: keyword options of the significance test used where the trend test does not
+        fallback: keyword options of the significance test used where this search does not
             apply (see the module docstring).
         window, max_change_points, min_segment_size, min_points, cost, exponents: see
-            :class:`~extrap_segmented.segmentation.window.WindowSearch` (``window`` and ``cost``
-            matter only for the fallback).
+            :class:`~extrap_segmented.segmentation.window.WindowSearch` (``window``,
+            ``min_segment_size``, ``cost`` and ``exponents`` matter only for the fallback).
 
     Fitted attributes besides :class:`WindowSearch`'s: ``method_`` ("trend" or "test"),
-    ``sigma_`` (per point, the relative noise used as weight; None for "test"),
-    ``candidates_`` (the proposed changes), ``checks_`` (per round of the check, per change:
-    breakpoint, F, relative error of the smooth function), ``fallback_`` (the fitted
+    ``sigma_`` (per point, the relative noise used; None for "test"), ``corners_`` (per interior
+    point whose slope drops, after spikes are set aside: the change it points to, z², relative
+    step), ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
     significance test, or None).
     """
 
     def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
                  min_points: int = 6, cost: str = "relative", exponents: ArrayLike | None = None,
                  f_limit: float = F_LIMIT, min_relative_change: float = MIN_RELATIVE_CHANGE,
-                 noise_floor: float = NOISE_FLOOR, reach: int = 4, search_changes: int = 4,
-                 compare_smooth: bool = True, min_trend_points: int = MIN_TREND_POINTS,
-                 short_segments: bool = True, short_f_limit: float = SHORT_F_LIMIT,
-                 short_reach: int = 3, short_min_step: float = SHORT_MIN_STEP,
+                 noise_floor: float = NOISE_FLOOR, min_trend_points: int = MIN_TREND_POINTS,
+                 short_segments: bool = True, short_f_limit: float = SHORT_F_LIMIT, short_reach: int = 3,
                  fallback: dict[str, Any] | None = None):
         super().__init__(window=window, max_change_points=max_change_points, min_segment_size=min_segment_size,
                          min_points=min_points, cost=cost, exponents=exponents)
         self.f_limit = f_limit
         self.min_relative_change = min_relative_change
         self.noise_floor = noise_floor
-        self.reach = reach
-        self.search_changes = search_changes
-        self.compare_smooth = compare_smooth
-        self.fallback = fallback
         self.min_trend_points = min_trend_points
         self.short_segments = short_segments
         self.short_f_limit = short_f_limit
         self.short_reach = short_reach
-        self.short_min_step = short_min_step
+        self.fallback = fallback
 
     def _validate_parameters(self) -> None:
         super()._validate_parameters()
-        # the declared options (the modeler's trend_f_limit is f_limit here); reach and
-        # search_changes are expert options the modeler does not expose
+        # the declared options (the modeler's trend_f_limit is f_limit here); the short-piece
+        # options are expert options the modeler does not expose
         check_values({"f_limit": self.f_limit, "noise_floor": self.noise_floor,
                       "min_relative_change": self.min_relative_change},
                      {"f_limit": TREND["trend_f_limit"], "noise_floor": TREND["noise_floor"],
                       "min_relative_change": TREND["min_relative_change"]})
-        if int(self.reach) != self.reach or self.reach < self.min_segment_size:
-            raise InvalidInputError(f"reach must be an integer ≥ min_segment_size ({self.min_segment_size}), "
-                                    f"got {self.reach!r}")
         if not (isinstance(self.short_f_limit, (int, float)) and np.isfinite(self.short_f_limit)
                 and self.short_f_limit > 0):
             raise InvalidInputError(f"short_f_limit must be a finite number > 0, got {self.short_f_limit!r}")
         if int(self.short_reach) != self.short_reach or self.short_reach < 2:
             raise InvalidInputError(f"short_reach must be an integer ≥ 2, got {self.short_reach!r}")
-        if not (isinstance(self.short_min_step, (int, float)) and np.isfinite(self.short_min_step)
-                and self.short_min_step >= 0):
-            raise InvalidInputError(f"short_min_step must be a finite number ≥ 0, got {self.short_min_step!r}")
-        if int(self.search_changes) != self.search_changes or self.search_changes < self.max_change_points:
-            raise InvalidInputError(f"search_changes must be an integer ≥ max_change_points "
-                                    f"({self.max_change_points}), got {self.search_changes!r}")
 
     def applies(self, x: ArrayLike, y: ArrayLike) -> bool:
-        """True when the trend test (not the fallback) will judge this series, given repetitions:
+        """True when this search (not the fallback) will judge the series, given repetitions:
         ≥ ``min_trend_points`` points, all x and y positive and finite."""
         x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
         return bool(x.ndim == 1 and x.shape == y.shape and x.size >= self.min_trend_points
@@ -169,8 +142,8 @@ class TrendBreakSearch(WindowSearch):
         self._validate_parameters()
         self.fallback_ = None
         self.sigma_ = None
+        self.corners_ = []
         self.candidates_ = []
-        self.checks_ = []
         self.method_ = "trend"
         x_arr, y_arr = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
         usable = (noise is not None and repetitions is not None and x_arr.ndim == 1 and x_arr.shape == y_arr.shape
@@ -197,11 +170,11 @@ class TrendBreakSearch(WindowSearch):
         # overstates it where the curve bends: each bounds it from above
         self.sigma_ = np.maximum(np.minimum(point_noise(self.noise_, self.repetitions_, 0.0),
                                             series_noise(self.x_, self.y_)), self.noise_floor)
-        breaks = self._search(self.x_, self.y_, self.sigma_)
+        breaks = self._search(np.log(self.x_), np.log(self.y_), self.sigma_)
         self.breakpoints_ = list(breaks) + [len(self.x_)]
         self.shared_ = [False] * len(breaks)
         self.segmented_ = bool(breaks)
-        self.statistics_ = [{"candidates": list(self.candidates_), "checks": self.checks_}]
+        self.statistics_ = [{"corners": list(self.corners_), "candidates": list(self.candidates_)}]
         return self
 
     def _take(self, fitted: SignificanceSearch) -> None:
@@ -212,149 +185,65 @@ class TrendBreakSearch(WindowSearch):
             if name.endswith("_") and not name.startswith("_"):
                 setattr(self, name, value)
 
-    def _search(self, x: np.ndarray, y: np.ndarray, sigma: np.ndarray) -> list[int]:
-        n = len(x)
-        m = int(self.min_segment_size)
-        changes = min(int(self.search_changes), n // m - 1)
-        if changes < 1 or self.max_change_points < 1:
+    def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[int]:
+        if self.max_change_points < 1:
             return []
-        table = loglog_line_costs(x, y, sigma, m)
-        # as many changes as pay for their coefficients (BIC: 3 per change, level, slope, place)
-        partitions = optimal_partition(table, m, changes)
-        penalised = [total + 3 * np.log(n) * k for k, (total, _) in enumerate(partitions)]
-        self.candidates_ = list(partitions[int(np.argmin(penalised))][1])
-        kept = self._check(x, y, sigma, table, list(self.candidates_))
+        least = np.log1p(float(self.min_relative_change))
+        self.corners_ = slope_drops(u, v, sigma)
+        passing = [c for c in self.corners_ if c[1] > self.f_limit and abs(c[2]) >= least]
+        bumps = set()
+        for first, second in zip(passing, passing[1:]):
+            # up and back down (or down and back up) over one or two sizes: a bump, not a regime
+            if second[0] - first[0] <= 3 and first[2] * second[2] < 0 and \
+                    min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])):
+                bumps.update((first[0], second[0]))
+        passing = sorted((c for c in passing if c[0] not in bumps), key=lambda c: -c[1])
+        self.candidates_ = [c[0] for c in passing]
+        kept: list[int] = []
+        for change, _, _ in passing:
+            # two neighbouring gaps are one step spread over both (a ramp): the clearer one stays
+            if len(kept) < self.max_change_points and all(abs(change - k) > 1 for k in kept):
+                kept.append(change)
+        kept.sort()
         if self.short_segments:
-            kept = short_pieces(np.log(x), np.log(y), sigma, kept, max_changes=int(self.max_change_points),
+            kept = short_pieces(u, v, sigma, kept, max_changes=int(self.max_change_points),
                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
-                                min_step=float(self.short_min_step))
-        return kept
-
-    def _relocate(self, kept, i, bounds, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> int | None:
-        """A failing change one point to the left or right, if it passes there and leaves
-        ``min_segment_size`` points to its neighbours (the partition fits lines; a bend next to
-        a step can pull the line break one point off). None otherwise."""
-        b, reach, best, m = kept[i], int(self.reach), None, int(self.min_segment_size)
-        for moved in (b - 1, b + 1):
-            if moved in self._tried or moved - bounds[i] < m or bounds[i + 2] - moved < m:
-                continue
-            self._tried.add(moved)
-            a, c = max(bounds[i], moved - reach), min(bounds[i + 2], moved + reach)
-            f, size = self._window_test(a, moved, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
-            if f > self.f_limit and size >= self.min_relative_change and (best is None or f > best[1]):
-                best = (moved, f)
-        return None if best is None else best[0]
-
-    def _window_test(self, a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth) -> tuple[float, float]:
-        """F and relative size of the change ``b`` judged on the points ``[a, c)``."""
-        two = side(a, b) + side(b, c)
-        dof = c - a - 4
-        single = min(cost(pmnf, a, c), lines[a, c])
-        f = _f(single, two, dof) / (1 if self.compare_smooth else 2)  # ≥ F against the smooth function
-        size = np.sqrt(cost(plain, a, c) / (c - a))
-        if f > self.f_limit and size >= self.min_relative_change and self.compare_smooth:
-            f = _f(cost(smooth, a, c), two, dof)
-            size = np.sqrt(cost(plain_smooth, a, c) / (c - a))
-        return f, size
-
-    def _check(self, x: np.ndarray, y: np.ndarray, sigma: np.ndarray, lines: np.ndarray,
-               kept: list[int]) -> list[int]:
-        """Keeps the proposed changes that two segments explain better than one function.
-
-        Per change, over the points within ``reach`` on either side (up to the neighbouring
-        changes): each side's best two-coefficient fit (a line in log-log space, or
-        ``c0 + c1·term``) against the best single function over both sides (``compare_smooth``:
-        three coefficients), noise-weighted; F = (S_one − S_two) / (S_two / (points − 4)). The
-        weakest failing change goes first and the others are judged again (their reach grows);
-        of the passing ones the ``max_change_points`` with the largest F stay.
-        """
-        scale = relative_scale(y) * sigma
-        pmnf = RelativeFitCost(self.exponents).fit(x, y)
-        pmnf.scale_ = scale
-        smooth = SmoothFitCost(self.exponents).fit(x, y)
-        smooth.scale_ = scale
-        plain = RelativeFitCost(self.exponents).fit(x, y)  # relative residuals, no noise weights
-        plain_smooth = SmoothFitCost(self.exponents).fit(x, y)
-        cache: dict[tuple[Any, int, int], float] = {}
-
-        def cost(kind: Any, a: int, c: int) -> float:
-            if (id(kind), a, c) not in cache:
-                cache[id(kind), a, c] = float(kind.errors([a], [c])[0])
-            return cache[id(kind), a, c]
-
-        def prefetch(kind: Any, pairs: list[tuple[int, int]]) -> None:
-            missing = sorted({(a, c) for a, c in pairs if (id(kind), a, c) not in cache})
-            if missing:
-                for (a, c), value in zip(missing, kind.errors(*zip(*missing))):
-                    cache[id(kind), a, c] = float(value)
-
-        def side(a: int, c: int) -> float:
-            return min(lines[a, c], cost(pmnf, a, c))
-
-        reach = int(self.reach)
-        self._tried = set(kept)
-        while kept:
-            bounds = [0] + kept + [len(x)]
-            stats = []
-            windows = [(max(bounds[i], b - reach), b, min(bounds[i + 2], b + reach)) for i, b in enumerate(kept)]
-            # the round's single-term fits in one vectorized call per kind (most of the check's time)
-            prefetch(pmnf, [(a, b) for a, b, _ in windows] + [(b, c) for _, b, c in windows]
-                     + [(a, c) for a, _, c in windows])
-            prefetch(plain, [(a, c) for a, _, c in windows])
-            for i, (a, b, c) in enumerate(windows):
-                f, size = self._window_test(a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
-                stats.append((b, float(f), float(size)))
-            self.checks_.append(stats)
-            failing = [i for i, (_, f, size) in enumerate(stats)
-                       if not (f > self.f_limit and size >= self.min_relative_change)]
-            if failing:
-                worst = min(failing, key=lambda i: stats[i][1])
-                moved = self._relocate(kept, worst, bounds, side, cost, lines, pmnf, smooth, plain, plain_smooth)
-                if moved is None:
-                    kept.pop(worst)
-                else:
-                    kept[worst] = moved
-            elif len(kept) > self.max_change_points:
-                kept.pop(int(np.argmin([s[1] for s in stats])))  # the clearest changes stay
-            else:
-                break
+                                min_step=float(self.min_relative_change))
         return kept
 
 
-def _f(one: float, two: float, dof: int) -> float:
-    """F of two segments (4 coefficients) against one function, with ``dof`` residual degrees of
-    freedom. The costs are in units of the measured noise, so the residual variance is at least
-    1: a scatter larger than measured (a bending curve) raises it, a fit closer than the noise
-    (few points) does not lower it."""
-    if dof < 1:
-        return (one - two)
-    return (one - two) / max(two / dof, 1.0)
-
-
-def loglog_line_costs(x: np.ndarray, y: np.ndarray, sigma: np.ndarray, min_size: int) -> np.ndarray:
-    """χ² of the best straight line in log-log space (a power law ``c·x^a``) for every segment.
+def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[tuple[int, float, float]]:
+    """Per interior point whose log-log slope drops: the change it points to, z² and step.
 
     Args:
-        x, y: the series (x > 0, y > 0), sorted.
-        sigma: per point, the relative noise (the standard deviation of log y).
-        min_size: fewest points per segment.
+        u, v: log x and log y, sorted.
+        sigma: per point, the relative noise (standard deviation of v).
 
     Returns:
-        (n + 1, n + 1) table, ``[a, b]`` the χ² of segment ``[a, b)`` (inf below ``min_size`` points).
+        ``(change, z², step)`` per point p with a drop (z > 0), spikes left out: ``change`` is the
+        steeper of the two gaps beside p (``p`` for the gap before it: a step up; ``p + 1`` for
+        the gap after it: a step down; a change ``b`` lies between points ``b - 1`` and ``b``),
+        ``step`` the drop times that gap's width in log x (the relative step in log units,
+        negative for a step down).
     """
-    u, v, w = np.log(x), np.log(y), 1.0 / sigma ** 2
-    sums = [np.concatenate(([0.0], np.cumsum(q))) for q in (w, w * u, w * v, w * u * u, w * u * v, w * v * v)]
-    n = len(x)
-    a, b = np.triu_indices(n + 1, k=min_size)
-    s0, su, sv, suu, suv, svv = (c[b] - c[a] for c in sums)
-    with np.errstate(all="ignore"):
-        cuu = suu - su * su / s0
-        cuv = suv - su * sv / s0
-        cvv = svv - sv * sv / s0
-        chi2 = np.where(cuu > 1e-12 * suu, cvv - cuv * cuv / cuu, cvv)
-    table = np.full((n + 1, n + 1), np.inf)
-    table[a, b] = np.maximum(chi2, 0.0)
-    return table
+    width = np.diff(u)
+    slope = np.diff(v) / width
+    result = []
+    for p in range(1, len(u) - 1):
+        before, after = slope[p - 1], slope[p]
+        a, b = 1.0 / width[p - 1], 1.0 / width[p]
+        variance = (a * sigma[p - 1]) ** 2 + ((a + b) * sigma[p]) ** 2 + (b * sigma[p + 1]) ** 2
+        drop = before - after
+        if drop <= 0:
+            continue
+        rise, fall = abs(before) * width[p - 1], abs(after) * width[p]
+        if before * after < 0 and min(rise, fall) >= 0.5 * max(rise, fall):
+            continue  # up, then back down (or down, then back up): one size off its neighbours
+        if abs(before) >= abs(after):  # a step up into p
+            result.append((p, float(drop ** 2 / variance), float(drop * width[p - 1])))
+        else:  # a step down after p
+            result.append((p + 1, float(drop ** 2 / variance), float(-drop * width[p])))
+    return result
 
 
 def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 3, quantile: float = 0.25) -> np.ndarray:
@@ -421,40 +310,6 @@ def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius
     some = np.any(np.isfinite(windows), axis=1)
     local[some] = np.nanmedian(windows[some], axis=1)
     return np.maximum(np.fmax(np.nan_to_num(own, nan=0.0), np.nan_to_num(local, nan=0.0)), floor)
-
-
-def optimal_partition(table: np.ndarray, min_size: int, max_changes: int) -> list[tuple[float, tuple[int, ...]]]:
-    """Best partition of ``[0, n)`` for each number of changes 0 … ``max_changes``.
-
-    Args:
-        table: (n + 1, n + 1) cost of segment ``[a, b)`` at ``table[a, b]`` (inf where not allowed).
-        min_size: fewest points per segment.
-        max_changes: most changes.
-
-    Returns:
-        Per number of changes k: ``(total cost, breakpoints)`` (inf and () when impossible).
-    """
-    n = table.shape[0] - 1
-    best = np.full((max_changes + 1, n + 1), np.inf)
-    arg = np.zeros((max_changes + 1, n + 1), dtype=int)
-    best[0, :] = table[0, :]
-    for k in range(1, max_changes + 1):
-        for b in range(min_size * (k + 1), n + 1):
-            a = np.arange(min_size * k, b - min_size + 1)
-            total = best[k - 1, a] + table[a, b]
-            i = int(np.argmin(total))
-            best[k, b], arg[k, b] = total[i], a[i]
-    result = []
-    for k in range(max_changes + 1):
-        if not np.isfinite(best[k, n]):
-            result.append((np.inf, ()))
-            continue
-        cuts, b = [], n
-        for j in range(k, 0, -1):
-            b = int(arg[j, b])
-            cuts.append(b)
-        result.append((float(best[k, n]), tuple(sorted(cuts))))
-    return result
 
 
 def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], max_changes: int,

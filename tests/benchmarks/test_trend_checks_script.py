@@ -1,4 +1,4 @@
-"""benchmarks/segmentation/real/trend_checks.py: its F scan is the check's own test on the modeler's inputs."""
+"""benchmarks/segmentation/real/trend_checks.py: what it prints is what the modeler's detection judged."""
 import importlib.util
 import sys
 
@@ -18,18 +18,14 @@ def checks():
     return module
 
 
-def test_scan_at_each_kept_change_gives_the_checks_last_f(checks):
+def test_each_kept_change_is_a_passing_slope_drop_or_a_short_piece_beside_one(checks):
     truth = next(t for t in checks.real.all_truth() if t.id == "mpi/idle/pingpong_2")
-    (_, searcher, _, _, _, _), = checks.fit_series(truth, ["full"])
-    assert searcher.method_ == "trend" and searcher.segmented_
+    (_, searcher, _, found, false, _), = checks.fit_series(truth, ["even"])
+    assert searcher.method_ == "trend" and sorted(found) == ["2048|4096", "256|512"] and not false
     kept = list(searcher.breakpoints_[:-1])
-    last_round = {b: f for b, f, _ in searcher.checks_[-1]}
-    cells = dict(checks.scan(searcher, kept))
-    assert set(kept) <= set(last_round)
-    for b in kept:
-        f, misfit = cells[b]
-        assert f == pytest.approx(last_round[b], rel=1e-9)
-        assert f > searcher.f_limit and misfit >= searcher.min_relative_change
+    drops = [b for b, z2, step in searcher.corners_ if checks.passing(searcher, (b, z2, step))]
+    # the eager switch drops the slope; the 256|512 step, one size before it, is the short piece
+    assert drops == [kept[1]] and kept[0] == kept[1] - 1
 
 
 def test_main_prints_missed_and_false_changes_only_by_default(checks, capsys):
@@ -37,4 +33,9 @@ def test_main_prints_missed_and_false_changes_only_by_default(checks, capsys):
     quiet = capsys.readouterr().out
     assert checks.main(["--series", "mpi/idle/pingpong_2", "--subsets", "full", "--all"]) == 0
     loud = capsys.readouterr().out
-    assert len(loud) > len(quiet) and "round 0:" in loud and "scan:" in loud
+    assert len(loud) > len(quiet) and "slope drops:" in loud and "kept:" in loud
+
+
+def test_a_missing_truth_file_is_bad_input(checks, capsys):
+    assert checks.main(["--truth", "/nonexistent/truth.json"]) == 2
+    assert "/nonexistent/truth.json: no such truth file" in capsys.readouterr().err

@@ -85,11 +85,11 @@ def test_averaging_hint_names_the_per_rank_view_with_the_numbers():
                                         repetitions=2))
     y = np.array([m.mean for m in measurements])
     center, noise, reps = _robust_points(measurements, y)
-    f = max(stat[1] for stat in TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).checks_[0])
+    f = max(corner[1] for corner in TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).corners_)
     search = TrendBreakSearch(f_limit=2 * f).fit(x, center, noise=noise, repetitions=reps)  # narrowly failing
     assert not search.segmented_
     hint = _averaging_hint(search, measurements, "gather [time]", "p")
-    assert re.fullmatch(r"gather \[time\]: a change between p=64 and p=128 is likely but not certain \(F = [\d.e+]+, "
+    assert re.fullmatch(r"gather \[time\]: a change between p=64 and p=128 is likely but not certain \(z² = [\d.e+]+, "
                         r"the limit is [\d.e+]+\): these values mix all ranks, whose spread \(coefficient of "
                         r"variation \d+–\d+ %\) hides it; the per-rank view keeps ranks apart: "
                         r"extrap --cube-ranks DIR --modeler segmented", hint), hint

@@ -1,18 +1,16 @@
-"""Why the trend detection keeps or drops each change on the real sweeps: its proposals, the F and
-misfit of every check round, and an F scan over every place.
+"""Why the trend detection reports or misses each change on the real sweeps: per point the slope
+drop (z² and step) it judges, the changes it keeps, and each point's noise.
 
     python benchmarks/segmentation/real/trend_checks.py [--series PATTERN ...] [--subsets full even odd top10]
-        [--all]
+        [--truth TRUTH_JSON] [--all]
 
 Per series and subset of ``benchmarks/segmentation_real.py`` (same files, same subsets, the
 modeler's own inputs through ``SegmentedChangePointModeler.fitted_search`` with default options)
 where ``segmented`` misses a main change or reports a false one (``--all``: every one): the truth
-intervals in range, the changes the line partition proposes, per round of the check each change
-as ``low|high F/misfit`` (misfit: relative RMS error of the best smooth single function), the
-changes kept, and the scan: F/misfit of a change at each place, judged between the kept changes
-(``--`` where a segment would get fewer than ``min_segment_size`` points). A change passes with
-F > ``trend_f_limit`` and misfit ≥ ``min_relative_change``. Series the trend test does not judge
-(fewer than 11 sizes: the significance test) show only the changes found.
+intervals in range, the noise per point, the log-log slope ratio per gap, and every point whose
+slope drops as ``low|high z²/step`` (the change it points to; ``*`` where z² > ``trend_f_limit``
+and the step ≥ ``min_relative_change``), then the changes kept. Series the trend detection does
+not judge (fewer than 11 sizes: the significance test) show only the changes found.
 """
 from __future__ import annotations
 
@@ -25,44 +23,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import segmentation_real as real  # noqa: E402  (the scorer's readers, subsets and matching)
 
-from extrap_segmented.segmentation.costs import RelativeFitCost, SmoothFitCost, relative_scale  # noqa: E402
-from extrap_segmented.segmentation.trend import loglog_line_costs  # noqa: E402
-
 
 def label(x: np.ndarray, b: int) -> str:
     return f"{real.size_text(x[b - 1])}|{real.size_text(x[b])}"
 
 
-def scan(searcher, kept: list[int]) -> list[tuple[int, tuple[float, float] | None]]:
-    """Per place b (1 … n-1): (F, misfit) of a change there judged between the kept changes by the
-    check's own window test, None where a segment would be too short."""
-    x, y, sigma = searcher.x_, searcher.y_, searcher.sigma_
-    n, m, reach = len(x), int(searcher.min_segment_size), int(searcher.reach)
-    lines = loglog_line_costs(x, y, sigma, m)
-    pmnf = RelativeFitCost(searcher.exponents).fit(x, y)
-    pmnf.scale_ = relative_scale(y) * sigma
-    smooth = SmoothFitCost(searcher.exponents).fit(x, y)
-    smooth.scale_ = pmnf.scale_
-    plain = RelativeFitCost(searcher.exponents).fit(x, y)
-    plain_smooth = SmoothFitCost(searcher.exponents).fit(x, y)
-
-    def cost(kind, a, c):
-        return float(kind.errors([a], [c])[0])
-
-    def side(a, c):
-        return min(lines[a, c], cost(pmnf, a, c))
-
-    cells = []
-    for b in range(1, n):
-        low = max([0] + [k for k in kept if k < b])
-        high = min([n] + [k for k in kept if k > b])
-        if b - low < m or high - b < m:
-            cells.append((b, None))
-            continue
-        a, c = max(low, b - reach), min(high, b + reach)
-        f, size = searcher._window_test(a, b, c, side, cost, lines, pmnf, smooth, plain, plain_smooth)
-        cells.append((b, (float(f), float(size))))
-    return cells
+def passing(searcher, corner) -> bool:
+    """True when a slope drop passes the detection's limits (before the cap and the short pieces)."""
+    _, z2, step = corner
+    return z2 > searcher.f_limit and abs(step) >= np.log1p(searcher.min_relative_change)
 
 
 def fit_series(truth, subsets=None):
@@ -110,25 +79,27 @@ def explain(truth, subsets, show_all: bool) -> None:
         print("   truth:", ", ".join(f"{t[3]} ({t[2]})" for t in in_range) or "-")
         if searcher.method_ != "trend":
             continue
-        print("   proposed:", ", ".join(label(x, b) for b in searcher.candidates_) or "-")
-        for i, checks in enumerate(searcher.checks_):
-            print(f"   round {i}:", ", ".join(f"{label(x, b)} {f:.1f}/{size:.3f}" for b, f, size in checks))
-        print("   kept:", ", ".join(label(x, b) for b in kept) or "-")
         print("   noise %:", " ".join(f"{100 * s:.1f}" for s in searcher.sigma_))
-        print("   scan:", "  ".join(f"{label(x, b)} " + ("--" if cell is None else f"{cell[0]:.0f}/{cell[1]:.3f}")
-                                    for b, cell in scan(searcher, kept)))
+        print("   ratio per gap:", " ".join(f"{r:.2f}" for r in searcher.y_[1:] / searcher.y_[:-1]))
+        print("   slope drops:", ", ".join(f"{label(x, b)} {z2:.1f}/{step:+.2f}" + ("*" if passing(searcher, (b, z2, step))
+                                                                                    else "")
+                                        for b, z2, step in searcher.corners_) or "-")
+        print("   kept:", ", ".join(label(x, b) for b in kept) or "-")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--series", nargs="*", help="fnmatch patterns of series ids")
     parser.add_argument("--subsets", nargs="*", choices=("full", "even", "odd", "top10"))
+    parser.add_argument("--truth", type=Path, default=real.TRUTH_FILES[0], help="truth file (default fixtures/real)")
     parser.add_argument("--all", action="store_true", help="also series where nothing is missed or false")
     args = parser.parse_args(argv)
     try:
-        series = [t for t in real.all_truth(real.TRUTH_FILES[:1], args.series)]
-        for truth in series:
-            explain(truth, args.subsets, args.all)
+        if not args.truth.exists():
+            raise real.BadInput(f"{args.truth}: no such truth file")
+        for truth in real.all_truth([args.truth], args.series):
+            if truth.usable:
+                explain(truth, args.subsets, args.all)
     except real.BadInput as error:
         print(error, file=sys.stderr)
         return 2

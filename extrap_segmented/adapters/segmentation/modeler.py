@@ -352,8 +352,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             return SignificanceSearch(**test, **shared)
         if self.mode == "trend":
             return TrendBreakSearch(f_limit=float(self.trend_f_limit), noise_floor=float(self.noise_floor),
-                                    min_relative_change=float(self.min_relative_change),
-                                    compare_smooth=bool(self.compare_smooth), fallback=test, **shared)
+                                    min_relative_change=float(self.min_relative_change), fallback=test, **shared)
         raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
 
     def fitted_search(self, ordered: Sequence[Measurement], x: np.ndarray, y: np.ndarray,
@@ -501,18 +500,17 @@ def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement],
     """When a change narrowly failed the trend test on values whose spread is mostly between
     ranks (stock ``--cube``: Extra-P keeps per point only a summary of all ranks' values), says
     so with the numbers and names the per-rank view, in which ranks are not mixed with noise."""
-    if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "trend" or not searcher.checks_:
+    if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "trend" or not searcher.corners_:
         return ""
     if not any(_mixes_locations(m) for m in measurements):
         return ""
-    first = searcher.checks_[0]
-    b, f, size = max(first, key=lambda item: item[1])
-    if f < searcher.f_limit / 4 or size < searcher.min_relative_change:
+    b, f, step = max(searcher.corners_, key=lambda item: item[1])
+    if f < searcher.f_limit / 4 or step < np.log1p(searcher.min_relative_change):
         return ""
     x = searcher.x_
     spread = [m.std / abs(m.mean) for m in measurements if m.mean]
     return (f"{where}: a change between {name}={x[b - 1]:g} and {name}={x[b]:g} is likely but not certain "
-            f"(F = {f:.3g}, the limit is {searcher.f_limit:g}): these values mix all ranks, whose spread "
+            f"(z² = {f:.3g}, the limit is {searcher.f_limit:g}): these values mix all ranks, whose spread "
             f"(coefficient of variation {100 * min(spread):.0f}–{100 * max(spread):.0f} %) hides it; "
             f"the per-rank view keeps ranks apart: extrap --cube-ranks DIR --modeler segmented")
 
