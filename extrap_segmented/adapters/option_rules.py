@@ -13,7 +13,6 @@ An option that passes to a core estimator is declared once, in the estimator's c
 """
 from __future__ import annotations
 
-import copy
 import math
 import os
 from dataclasses import dataclass
@@ -163,14 +162,3 @@ def range_problem(option: Any, value: Any, unit: str = "") -> str | None:
     shown = f"{value:,}" if whole else ("an empty value" if value == "" else repr(value))
     return (f"{name}: {shown} is not accepted; it must be a whole number from {accepted.start:,} to "
             f"{accepted[-1]:,}" + (f" {unit}" if unit else ""))
-
-
-def inner_with_outer_options(outer: Any, inner: Any) -> Any:
-    """A copy of a multi-parameter modeler's single-parameter modeler ``inner`` carrying the options
-    Extra-P's command line set on ``outer`` (it sets them on the multi-parameter modeler), except
-    ``jobs``, which the outer modeler uses itself."""
-    inner = copy.copy(inner)
-    for option in modeler_options.iter(inner):
-        if option.field in outer.__dict__ and option.field != "jobs":
-            setattr(inner, option.field, outer.__dict__[option.field])
-    return inner

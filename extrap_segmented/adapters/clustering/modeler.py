@@ -38,9 +38,8 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters import option_rules
-from extrap_segmented.adapters.measurements import parameter_names
-from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.kernel_runs import summarised_run
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import summarised_run
 from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
@@ -48,7 +47,7 @@ from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, Clus
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustering.summary import rank_summary, summary_kernel
 from extrap_segmented.adapters.clustering.text import cluster_summary
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, plot_selected
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels, plot_selected
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
@@ -87,15 +86,14 @@ class _ClusteringMixin:
     plot_kernels = modeler_options.add("*", str, "Glob of the kernels plot_dir plots, matched against the call "
                                                  "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
                                        name="Plot kernels")
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
-    #: The experiment's parameter names, told by Extra-P's model generator (plots name their axes).
-    parameter_names: Sequence[str] = ()
+    jobs = jobs_option()
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
     parameter_names: tuple = ()
-    """The experiment's parameter names for the plots' axes and panels; set by
-    `ModelGenerator.model_all` (see :func:`_name_parameters_in_plots`), empty otherwise."""
+    """The experiment's parameter names for the plots' axes and panels; told by
+    `ModelGenerator.model_all` (see :func:`~extrap_segmented.adapters.modeling.parameters.tell_parameter_names`),
+    empty otherwise."""
 
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
@@ -165,7 +163,7 @@ class ClusteredSingleParameterModeler(_ClusteringMixin, AbstractModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)
-        _name_parameters_in_plots()
+        tell_parameter_names(_ClusteringMixin)
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = VectorizedBasicModeler()
@@ -182,25 +180,13 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=VectorizedBasicModeler())
-        _name_parameters_in_plots()
+        tell_parameter_names(_ClusteringMixin)
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = multi_parameter.Default()
         modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
         modeler.use_measure = self.use_measure
         return modeler
-
-
-def _name_parameters_in_plots() -> None:
-    """Makes Extra-P's model generator tell a Clustered modeler the experiment's parameter names
-    first (a modeler gets measurements only; their coordinates carry no names). Installed once,
-    when the first instance is made."""
-    extrap_internals.before_model_all(_tell_parameter_names)
-
-
-def _tell_parameter_names(generator) -> None:
-    if isinstance(generator.modeler, _ClusteringMixin):
-        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

@@ -30,10 +30,10 @@ from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.batches import same_x_groups
-from extrap_segmented.adapters.measurements import measurement_arrays, parameter_names
-from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 from extrap_segmented.expectations.options import VALIDATOR
@@ -261,7 +261,7 @@ class ExpectationModeler(SingularModeler):
     prefer_expectation = option_rules.modeler_option(VALIDATOR["prefer_expectation"])
     aggregation = option_rules.modeler_option(VALIDATOR["aggregation"])
 
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    jobs = jobs_option()
 
     # The experiment's parameter names, told by Extra-P's model generator before modeling (a
     # modeler gets measurements only); None when this modeler is used without one.
@@ -269,8 +269,7 @@ class ExpectationModeler(SingularModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEDIAN)
-        extrap_internals.before_model_all(_tell_parameter_names)
-
+        tell_parameter_names(ExpectationModeler)
 
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
@@ -435,15 +434,6 @@ class ExpectationModeler(SingularModeler):
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
         return model
-
-
-def _tell_parameter_names(generator) -> None:
-    """Sets ``parameter_names`` on this modeler (also as a multi-parameter modeler's
-    single-parameter modeler) from the experiment of Extra-P's model generator."""
-    names = parameter_names(generator.experiment)
-    for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
-        if isinstance(modeler, ExpectationModeler):
-            modeler.parameter_names = names
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with
