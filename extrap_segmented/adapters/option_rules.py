@@ -81,6 +81,20 @@ def element_rule(option: Option) -> Rule:
     return rule(single)
 
 
+def integer_range(option: Option) -> range | None:
+    """The ``range`` of a bounded integer option (Extra-P's spin boxes and parsers take one)."""
+    if option.kind is int and option.low is not None and option.high is not None:
+        return range(int(option.low) + option.low_open, int(option.high) + 1 - option.high_open)
+    return None
+
+
+def reader_option(option: Option, *, name: str | None = None):
+    """The Extra-P reader option of a contract's ``option`` (in a ``DynamicOptions`` class body):
+    its default, type, meaning and accepted range."""
+    from extrap.util.dynamic_options import DynamicOptions
+    return DynamicOptions.add(option.default, option.kind, option.meaning, name=name, range=integer_range(option))
+
+
 def modeler_option(option: Option, *, mode: str = "", element: int | None = None, name: str | None = None):
     """The Extra-P modeler option of a contract's ``option`` (in a ``@modeler_options`` class body):
     its default (``element`` 0 or 1 of a pair: its lower or upper end), type, meaning (prefixed
@@ -92,8 +106,8 @@ def modeler_option(option: Option, *, mode: str = "", element: int | None = None
     meaning = option.meaning if element is None else f"{('lower', 'upper')[element]} end of the {option.meaning}"
     description = f"{mode} mode: {meaning}" if mode else meaning
     choices = list(option.choices) if option.choices else None
-    if kind is int and option.low is not None and option.high is not None:  # Extra-P's spin box and parser
-        choices = range(int(option.low) + option.low_open, int(option.high) + 1 - option.high_open)
+    if element is None and integer_range(option) is not None:  # Extra-P's spin box and parser
+        choices = integer_range(option)
     return modeler_options.add(default, kind, description, name=name, range=choices)
 
 
