@@ -102,18 +102,3 @@ def test_anchor_limits_are_reader_options(fixtures_dir, monkeypatch):
         with pytest.warns(UserWarning):
             read_cube_directory(path, max_anchor_elements=50)
     assert read_cube_directory(path, max_anchor_elements=2_000).points
-
-
-def test_the_readers_options_are_made_from_the_declarations():
-    """Default, meaning and accepted range of every --cube-ranks option come from READER
-    (extrap_segmented/cube/options.py)."""
-    from extrap_segmented.adapters.cube.reader import CubeRankReader
-    from extrap_segmented.cube.options import READER, UNITS
-    fields = {"inclusive": "use_inclusive_measurements", "anchor_limit_mib": "anchor_limit_mib",
-              "anchor_element_limit": "anchor_element_limit"}
-    for name, option in READER.items():
-        declared = CubeRankReader.OPTIONS[fields[name]]
-        assert (declared.value, declared.type, declared.description) == (option.default, option.kind, option.meaning)
-        if option.kind is int:
-            assert (declared.range.start, declared.range[-1]) == (option.low, option.high)
-    assert CubeRankReader.OPTION_UNITS == UNITS
