@@ -8,10 +8,11 @@ annotation that states the error; the other kernels are modeled normally.
 """
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 
 import warnings
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 from marshmallow import fields
@@ -33,6 +34,7 @@ from extrap_segmented.batches import same_x_groups
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
 from extrap_segmented.adapters.modeling.runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.option_rules import InvalidOptionError
 from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
@@ -242,6 +244,33 @@ def build_function(fit) -> SingleParameterFunction:
     return function
 
 
+def require_expectation(value, example: str) -> None:
+    """Raises :class:`InvalidOptionError` when the option ``expectation`` is empty (the GUI starts so)."""
+    if not str(value).strip():
+        raise InvalidOptionError(f"Expectation modeler: state the growth you expect first (option expectation, "
+                                 f"e.g. {example}); nothing was modeled")
+
+
+@contextlib.contextmanager
+def option_errors(name: str, value):
+    """Turns the core's error about option ``name``'s ``value`` into one :class:`InvalidOptionError`
+    naming both (a RecoverableError: Extra-P's GUI shows it in a box and stays open)."""
+    try:
+        yield
+    except ExtrapSegmentedError as error:
+        raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
+                                 f"{str(error).splitlines()[0]}") from error
+
+
+def check_parameter(name: str, value, variable, names, hint: Callable[[], str] = str) -> None:
+    """Raises :class:`InvalidOptionError` when option ``name`` is written in a ``variable`` that is
+    none of the experiment's parameter ``names`` (``hint()``: how to write it instead)."""
+    if variable is not None and names and variable not in names:
+        raise InvalidOptionError(
+            f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the experiment "
+            f"does not have (its parameters: {', '.join(names)}){hint()}; nothing was modeled")
+
+
 @modeler_options
 class ExpectationModeler(SingularModeler):
     """Single-parameter modeler whose search space is built around a big-O expectation."""
@@ -285,24 +314,17 @@ class ExpectationModeler(SingularModeler):
             InvalidOptionError: an option is empty, unparsable or inconsistent; the message names the
                 option and its value (``expectation='O(p'``: ...).
         """
-        # A RecoverableError: Extra-P's GUI shows it in a box and stays open (it quits on others).
-        from extrap_segmented.adapters.option_rules import InvalidOptionError
         from extrap_segmented.expectations.complexity import as_term, parse_expectation, written_in
-        if not str(self.expectation).strip():
-            raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
-                                     "e.g. O(log p) or O(p log p)); nothing was modeled")
         from extrap_segmented.expectations.fit import aggregation_name
+        require_expectation(self.expectation, "O(log p) or O(p log p)")
         checks = {"expectation": lambda v: parse_expectation(str(v)),
                   "deviation": lambda v: v and as_term(str(v), what="deviation"),
                   "upper_bound": lambda v: v and as_term(str(v), what="upper bound"),
                   "aggregation": lambda v: aggregation_name(str(v))}
         for name, check in checks.items():
             value = getattr(self, name)
-            try:
+            with option_errors(name, value):
                 check(value)
-            except ExtrapSegmentedError as error:
-                raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
-                                         f"{str(error).splitlines()[0]}") from error
         if self.parameter_names and len(self.parameter_names) > 1:
             # inside Extra-P's multi-parameter modeler, which would apply one expectation to every parameter
             raise InvalidOptionError(
@@ -310,16 +332,12 @@ class ExpectationModeler(SingularModeler):
                 f"{len(self.parameter_names)} ({', '.join(self.parameter_names)}); validate each with extrap-validate "
                 "(parameter = \"...\" and fix = {...} in the TOML); nothing was modeled")
         if self.parameter_names:
-            parameters = ", ".join(self.parameter_names)
             for name in ("expectation", "deviation", "upper_bound"):
                 value = str(getattr(self, name) or "")
                 variable = parse_expectation(value, allow_decreasing=True).variable if value.strip() else None
-                if variable is not None and variable not in self.parameter_names:
-                    hint = f"; write {name}={written_in(value, self.parameter_names[0])}"[:300] \
-                        if len(self.parameter_names) == 1 else ""
-                    raise InvalidOptionError(
-                        f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the "
-                        f"experiment does not have (its parameters: {parameters}){hint}; nothing was modeled")
+                check_parameter(name, value, variable, self.parameter_names,
+                                lambda: f"; write {name}={written_in(value, self.parameter_names[0])}"[:300]
+                                if len(self.parameter_names) == 1 else "")
         try:
             self._validator()._prepare()
         except ExtrapSegmentedError as error:

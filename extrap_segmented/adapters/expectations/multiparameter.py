@@ -22,7 +22,8 @@ from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.adapters.expectations.modeler import ExpectationModeler, ExpectationVerdictAnnotation
+from extrap_segmented.adapters.expectations.modeler import (ExpectationModeler, ExpectationVerdictAnnotation,
+                                                            check_parameter, option_errors, require_expectation)
 from extrap_segmented.adapters.measurements import coordinate_array
 from extrap_segmented.adapters.modeling.multiparameter import inner_with_outer_options, parameter_labels, plain_model
 from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
@@ -69,23 +70,15 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
     def check_options(self, names: Sequence[str]):
         inner = self._options()
         values = {key: str(getattr(inner, key) or "") for key in ("expectation", "deviation", "upper_bound")}
-        if not values["expectation"].strip():
-            raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
-                                     "e.g. O(log p * n)); nothing was modeled")
+        require_expectation(values["expectation"], "O(log p * n)")
         parsed = {}
         for key, value in values.items():
             if not value.strip():
                 continue
-            try:
+            with option_errors(key, value):
                 parsed[key] = parse_multi_expectation(value)
-            except ExtrapSegmentedError as error:
-                raise InvalidOptionError(f"Expectation modeler: option {key}={value!r}: "
-                                         f"{str(error).splitlines()[0]}") from error
             for variable in parsed[key].variables:
-                if names and variable not in names:
-                    raise InvalidOptionError(
-                        f"Expectation modeler: option {key}={value!r} is in parameter {variable!r}, which the "
-                        f"experiment does not have (its parameters: {', '.join(names)}); nothing was modeled")
+                check_parameter(key, value, variable, names)
         if not parsed["expectation"].variables:
             raise InvalidOptionError(f"Expectation modeler: option expectation={values['expectation']!r} names no "
                                      f"parameter; on several parameters write e.g. O(1) per parameter as O(log p) "
