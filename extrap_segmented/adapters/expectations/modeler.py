@@ -30,7 +30,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters import option_rules
-from extrap_segmented.batches import same_x_groups
+from extrap_segmented.batches import fit_in_groups
 from extrap_segmented.adapters.measurements import measurement_arrays
 from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
 from extrap_segmented.adapters.modeling.runs import isolated_kernel, summarised_run
@@ -370,21 +370,15 @@ class ExpectationModeler(SingularModeler):
             except Exception:  # noqa: BLE001 - the kernel on its own reports it
                 continue
             xs[i], series[i] = x, (y, note)
-        prepared: list = [None] * len(kernels)
         validator = self._validator()
-        for x, members in same_x_groups(xs):
-            if len(members) < 2:
-                continue
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
-                    results = validator.validate_many(x, np.stack([series[i][0] for i in members]))
-            except Exception:  # noqa: BLE001 - e.g. NaN in one series; each kernel alone says which
-                continue
-            for i, result in zip(members, results):
-                y, note = series[i]
-                prepared[i] = (x, y, note, result)
-        return prepared
+
+        def validate_many(x, Y):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
+                return validator.validate_many(x, Y)
+        # a batch that fails (e.g. NaN in one series): each kernel alone says which
+        results = fit_in_groups(xs, [s[0] if s else None for s in series], validate_many)
+        return [None if result is None else (xs[i], *series[i], result) for i, result in enumerate(results)]
 
     def _model_item(self, item) -> Model:
         kernel, prepared = item

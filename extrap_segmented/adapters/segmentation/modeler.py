@@ -41,7 +41,7 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
-from extrap_segmented.batches import same_x_groups
+from extrap_segmented.batches import fit_in_groups
 from extrap_segmented.adapters.measurements import measurement_arrays, repetition_counts, repetition_means
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.plugin import extrap_internals
@@ -259,26 +259,16 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             x, y = measurement_arrays(ordered, self.use_measure)
             if np.isfinite(x).all() and np.isfinite(y).all() and len(np.unique(x)) == len(x):
                 xs[i], ys[i] = x, y
-        result: list = [None] * len(kernels)
         exponents, options = self._exponents(), self._search_options()
         searcher = self._searcher()
-        for x, members in same_x_groups(xs):
-            if len(members) < 2:
-                continue
-            for a in range(0, len(members), self.BATCH):
-                batch = members[a:a + self.BATCH]
-                Y = np.stack([ys[i] for i in batch])
-                try:
-                    fits = search_many(x, Y, exponents, **options)
-                    # the first detection's segment costs, where the search would compute them
-                    first = searcher.first_errors_many(x, Y)
-                    if first is None:
-                        first = [None] * len(batch)
-                except InvalidInputError:  # each kernel's own search reports it
-                    continue
-                for i, fit, errors in zip(batch, fits, first):
-                    result[i] = (fit, errors)
-        return result
+
+        def fit_many(x, Y):
+            fits = search_many(x, Y, exponents, **options)
+            # the first detection's segment costs, where the search would compute them
+            first = searcher.first_errors_many(x, Y)
+            return list(zip(fits, first if first is not None else [None] * len(fits)))
+        # a batch the search refuses: each kernel's own search reports it
+        return fit_in_groups(xs, ys, fit_many, self.BATCH, refused=(InvalidInputError,))
 
     def _model_item(self, item) -> Model:
         measurements, whole = item
