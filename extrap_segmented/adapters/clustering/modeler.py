@@ -4,13 +4,15 @@ Registered as "Clustered" for single-parameter (:class:`ClusteredSingleParameter
 multi-parameter experiments (:class:`ClusteredMultiParameterModeler`). The work is split into
 small modules:
 
-* :mod:`.clustered_kernel`: one kernel from per-rank values to a :class:`ClusteredModel`;
-* :mod:`.clustered_models`: the model, cluster and annotation classes and their saved schemas;
-* :mod:`.clustered_text`: readable text of the clusters (``--print all``, GUI tooltip);
-* :mod:`.clustered_print`: the ``extrap --print all`` integration;
-* :mod:`.clustered_plots`: PNG plots (``plot_dir`` option).
+* :mod:`.kernel`: one kernel from its measurements to a :class:`ClusteredModel` (the classes are
+  found on arrays by :mod:`extrap_segmented.clustering.kernel`);
+* :mod:`.summary`: a kernel whose data keep only a per-rank summary (Caliper's Min/Avg/Max);
+* :mod:`.models`: the model, cluster and annotation classes and their saved schemas;
+* :mod:`.text`: readable text of the clusters (``--print all``, GUI tooltip);
+* :mod:`.report`: the ``extrap --print all`` integration;
+* :mod:`.plots`: PNG plots (``plot_dir`` option).
 
-Per-cluster and membership fits use :class:`~.fast_basic_modeler.VectorizedBasicModeler`, which
+Per-cluster and membership fits use :class:`~extrap_segmented.adapters.pmnf.basic_modeler.VectorizedBasicModeler`, which
 returns Extra-P's default single-parameter models with a vectorized search (directly for one
 parameter, as the ``single_parameter_modeler`` of Extra-P's multi-parameter modeler otherwise).
 
