@@ -17,6 +17,7 @@ import numpy as np
 from extrap_segmented.clustering.classify import ClassifierOptions
 from extrap_segmented.clustering.matching import (ConfigurationClusters, KernelClustering, cluster_configuration,
                                                   format_point, match_clusters)
+from extrap_segmented.clustering.options import MATCHING
 from extrap_segmented.clustering.migration import class_positions, find_migrations
 from extrap_segmented.clustering.ranks import RankList
 from extrap_segmented.clustering.rules import ClusterRules
@@ -121,7 +122,8 @@ def enough_points(points: np.ndarray, min_points: int) -> bool:
 
 def cluster_kernel(features: Sequence[Sequence[np.ndarray]], points, tables: Sequence[LocationTable],
                    options: Optional[ClassifierOptions] = None, *, rules: Optional[ClusterRules] = None,
-                   cluster_value: str = "median", min_points: int = 5, parameter_names: Sequence[str] = (),
+                   cluster_value: str = MATCHING["cluster_value"].default,
+                   min_points: int = MATCHING["min_points"].default, parameter_names: Sequence[str] = (),
                    cached: Optional[TableFactCache] = None) -> KernelClusters:
     """Clusters the ranks of every configuration of one kernel and matches the classes.
 

@@ -29,9 +29,11 @@ from extrap_segmented.adapters.measurements import coordinate_array
 from extrap_segmented.adapters.clustering.text import cluster_summary
 from extrap_segmented.clustering.classify import ClassifierOptions
 from extrap_segmented.clustering.kernel import cluster_kernel as classes_of_kernel
+from extrap_segmented.clustering.options import MATCHING
 from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
-from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reducer
+from extrap_segmented.options import check_values
+from extrap_segmented.reducers import MEASURES, reducer
 
 NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
@@ -41,9 +43,6 @@ NO_RANK_VALUES_MESSAGE = (
     "Min/Avg/Max per rank with `extrap --caliper DIR --modeler clustered` (text and JSON files keep "
     "repetitions only, not ranks).")
 
-# Choices of the rank_value and cluster_value options: Extra-P's measures, the default (median)
-# first, in the order the GUI and ``--help`` have always listed them.
-MEASURES = sorted(_MEASURE_NAMES, key=lambda name: name != "median")
 
 
 def rank_matrix(measurement: Measurement) -> Optional[np.ndarray]:
@@ -188,8 +187,7 @@ class Settings:
         self.classifier_options()
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
             reducer(value, allowed=MEASURES, what=option)
-        if self.min_points < 1:
-            raise InvalidInputError(f"min points must be >= 1, got {self.min_points}")
+        check_values({"min_points": self.min_points}, {"min_points": MATCHING["min_points"]})
 
 
 def _kernel_arrays(measurements, siblings, settings):

@@ -42,7 +42,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
 from extrap_segmented.adapters.modeling.runs import summarised_run
-from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
+from extrap_segmented.adapters.clustering.kernel import (NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
@@ -53,7 +53,7 @@ from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels, 
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
-from extrap_segmented.clustering.options import CLASSIFIER
+from extrap_segmented.clustering.options import CLASSIFIER, MATCHING
 
 # The modelers, and (for code written against the single-module version) the result classes and
 # their schemas, which keep saved experiments loadable.
@@ -66,23 +66,21 @@ class _ClusteringMixin:
     """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
 
     # declared by classify_ranks's contract (clustering/options.py); modeler option -> core option
-    CONTRACT = CLASSIFIER
+    CONTRACT = {**CLASSIFIER, **MATCHING}
     CORE_OPTIONS = {"classifier": "mode", "threshold": "threshold", "max_outlier_fraction": "max_outlier_fraction",
-                    "rank_value": "rank_value"}
+                    "rank_value": "rank_value", "cluster_value": "cluster_value", "min_points": "min_points"}
     classifier = option_rules.modeler_option(CLASSIFIER["mode"], name="Classifier")
     threshold = option_rules.modeler_option(CLASSIFIER["threshold"], name="Threshold")
     max_outlier_fraction = option_rules.modeler_option(CLASSIFIER["max_outlier_fraction"],
                                                        name="Max. outlier fraction")
     rank_value = option_rules.modeler_option(CLASSIFIER["rank_value"], name="Rank value")
-    cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
-                                                       "that is modeled", name="Cluster value", range=MEASURES)
+    cluster_value = option_rules.modeler_option(MATCHING["cluster_value"], name="Cluster value")
     rules_file = modeler_options.add("", str, "TOML file assigning ranks to named clusters by rank list or "
                                               "Cartesian position; rules take precedence over distances",
                                      name="Rules file")
     extra_metrics = modeler_options.add("", str, "Comma-separated metrics clustered together with the modeled one "
                                                  "(e.g. PAPI_TOT_INS); each is normalized", name="Extra metrics")
-    min_points = modeler_options.add(5, int, "Values per parameter needed to model configurations that share a "
-                                             "cluster count", name="Min. points")
+    min_points = option_rules.modeler_option(MATCHING["min_points"], name="Min. points")
     plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
                                             "(empty: no plots)", name="Plot directory")
     plot_kernels = modeler_options.add("*", str, "Glob of the kernels plot_dir plots, matched against the call "
