@@ -25,10 +25,11 @@ def _number(value: Any) -> bool:
 class Option:
     """One option of an estimator.
 
-    ``kind`` is ``int``, ``float``, ``bool``, ``str`` or ``tuple`` (an ordered pair of numbers,
-    ``low ≤ high``, each within the bounds). Numbers must be finite unless ``infinite`` (then
-    ``inf`` is accepted too, where the option means "off"); ``low``/``high`` bound them, inclusive
-    unless ``low_open``/``high_open``; ``choices`` lists the accepted values of a ``str``.
+    ``kind`` is ``int``, ``float``, ``bool``, ``str``, ``tuple`` (an ordered pair of numbers,
+    ``low ≤ high``, each within the bounds) or ``list`` (numbers or strings; with ``choices``,
+    some of them). Numbers must be finite unless ``infinite`` (then ``inf`` is accepted too, where
+    the option means "off"); ``low``/``high`` bound them, inclusive unless ``low_open``/``high_open``;
+    ``choices`` lists the accepted values of a ``str`` (the accepted items of a ``list``).
     """
     name: str
     kind: type
@@ -41,20 +42,26 @@ class Option:
     choices: tuple | None = None
     infinite: bool = False
 
+    def _bound_text(self, value: float) -> str:
+        return f"{int(value):,}" if self.kind is int else f"{value:g}"  # integers in full: 1,048,576
+
     def _bounds_text(self) -> str:
-        if self.low is not None and self.high is not None:
+        low, high = (None if bound is None else self._bound_text(bound) for bound in (self.low, self.high))
+        if low is not None and high is not None:
             if not (self.low_open or self.high_open):
-                return f" from {self.low:g} to {self.high:g}"
-            return (f" {'>' if self.low_open else '≥'} {self.low:g} and "
-                    f"{'<' if self.high_open else '≤'} {self.high:g}")
-        if self.low is not None:
-            return f" {'>' if self.low_open else '≥'} {self.low:g}"
-        if self.high is not None:
-            return f" {'<' if self.high_open else '≤'} {self.high:g}"
+                return f" from {low} to {high}"
+            return f" {'>' if self.low_open else '≥'} {low} and {'<' if self.high_open else '≤'} {high}"
+        if low is not None:
+            return f" {'>' if self.low_open else '≥'} {low}"
+        if high is not None:
+            return f" {'<' if self.high_open else '≤'} {high}"
         return ""
 
     def allowed(self) -> str:
         """The accepted values in words (as error messages, help and tooltips say them)."""
+        if self.kind is list:
+            return "a list of " + ("some of " + ", ".join(map(str, self.choices)) if self.choices is not None
+                                   else "numbers or strings")
         if self.choices is not None:
             return "one of " + ", ".join(map(str, self.choices))
         if self.kind is bool:
@@ -72,6 +79,10 @@ class Option:
         return self.high is None or (value < self.high if self.high_open else value <= self.high)
 
     def accepts(self, value: Any) -> bool:
+        if self.kind is list:
+            return isinstance(value, (list, tuple)) and all(
+                item in self.choices if self.choices is not None
+                else isinstance(item, (str, int, float)) and not isinstance(item, bool) for item in value)
         if self.choices is not None:
             return value in self.choices
         if self.kind is bool:
@@ -108,6 +119,46 @@ class Relation:
         left, right = names.get(self.left, self.left), names.get(self.right, self.right)
         factor = f"{self.factor:g} × " if self.factor != 1 else ""
         return f"{left} ({values[self.left]!r}) must be ≥ {factor}{right} ({values[self.right]!r})"
+
+
+def from_text(option: Option, text: str) -> Any:
+    """The value of ``option`` written as ``text`` (a command-line flag: numbers as numbers, a list
+    as comma-separated items), checked against the declaration.
+
+    Raises:
+        InvalidInputError: ``text`` is no value of the option's kind, or one it does not accept.
+    """
+    value: Any = text
+    if option.kind is list:
+        value = [item.strip() for item in text.split(",") if item.strip()]
+    elif option.kind in (int, float):
+        try:
+            value = option.kind(text)
+        except ValueError:
+            raise InvalidInputError(f"{text!r} is not {'an integer' if option.kind is int else 'a number'}") from None
+    if not option.accepts(value):
+        raise InvalidInputError(f"{text!r} must be {option.allowed()}")
+    return value
+
+
+def value_text(value: Any) -> str:
+    """An option's value as a docs table shows it (as TOML writes it)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (list, tuple)):
+        return ", ".join(value_text(item) for item in value)
+    return f"{value:g}" if isinstance(value, float) else f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def contract_table(options: Mapping[str, Option], heading: str = "option") -> str:
+    """The docs table of declared options: name, default, accepted values, meaning (Markdown)."""
+    rows = [f"| {heading} | default | accepted | meaning |", "|---|---|---|---|"]
+    for name, option in options.items():
+        meaning = " ".join(option.meaning.split()).replace("|", "\\|")
+        rows.append(f"| `{name}` | {value_text(option.default)} | {option.allowed()} | {meaning} |")
+    return "\n".join(rows)
 
 
 def declare(*options: Option) -> dict[str, Option]:

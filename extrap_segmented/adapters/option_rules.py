@@ -13,7 +13,6 @@ An option that passes to a core estimator is declared once, in the estimator's c
 """
 from __future__ import annotations
 
-import copy
 import math
 import os
 from dataclasses import dataclass
@@ -82,6 +81,20 @@ def element_rule(option: Option) -> Rule:
     return rule(single)
 
 
+def integer_range(option: Option) -> range | None:
+    """The ``range`` of a bounded integer option (Extra-P's spin boxes and parsers take one)."""
+    if option.kind is int and option.low is not None and option.high is not None:
+        return range(int(option.low) + option.low_open, int(option.high) + 1 - option.high_open)
+    return None
+
+
+def reader_option(option: Option, *, name: str | None = None):
+    """The Extra-P reader option of a contract's ``option`` (in a ``DynamicOptions`` class body):
+    its default, type, meaning and accepted range."""
+    from extrap.util.dynamic_options import DynamicOptions
+    return DynamicOptions.add(option.default, option.kind, option.meaning, name=name, range=integer_range(option))
+
+
 def modeler_option(option: Option, *, mode: str = "", element: int | None = None, name: str | None = None):
     """The Extra-P modeler option of a contract's ``option`` (in a ``@modeler_options`` class body):
     its default (``element`` 0 or 1 of a pair: its lower or upper end), type, meaning (prefixed
@@ -93,8 +106,8 @@ def modeler_option(option: Option, *, mode: str = "", element: int | None = None
     meaning = option.meaning if element is None else f"{('lower', 'upper')[element]} end of the {option.meaning}"
     description = f"{mode} mode: {meaning}" if mode else meaning
     choices = list(option.choices) if option.choices else None
-    if kind is int and option.low is not None and option.high is not None:  # Extra-P's spin box and parser
-        choices = range(int(option.low) + option.low_open, int(option.high) + 1 - option.high_open)
+    if element is None and integer_range(option) is not None:  # Extra-P's spin box and parser
+        choices = integer_range(option)
     return modeler_options.add(default, kind, description, name=name, range=choices)
 
 
@@ -163,14 +176,3 @@ def range_problem(option: Any, value: Any, unit: str = "") -> str | None:
     shown = f"{value:,}" if whole else ("an empty value" if value == "" else repr(value))
     return (f"{name}: {shown} is not accepted; it must be a whole number from {accepted.start:,} to "
             f"{accepted[-1]:,}" + (f" {unit}" if unit else ""))
-
-
-def inner_with_outer_options(outer: Any, inner: Any) -> Any:
-    """A copy of a multi-parameter modeler's single-parameter modeler ``inner`` carrying the options
-    Extra-P's command line set on ``outer`` (it sets them on the multi-parameter modeler), except
-    ``jobs``, which the outer modeler uses itself."""
-    inner = copy.copy(inner)
-    for option in modeler_options.iter(inner):
-        if option.field in outer.__dict__ and option.field != "jobs":
-            setattr(inner, option.field, outer.__dict__[option.field])
-    return inner

@@ -37,13 +37,14 @@ from typing import Callable, Iterable, Optional, Sequence, Union
 
 import numpy as np
 
+from extrap_segmented.caliper.options import READER
 from extrap_segmented.caliper.profile import RANK_ATTRIBUTE, CaliMetric, CaliProfile, read_cali
 from extrap_segmented.exceptions import CaliperDataWarning, CaliperFormatError
 
 __all__ = ["CaliperSeries", "RankSummary", "read_caliper", "read_caliper_files", "find_cali_files",
            "parse_parameters", "find_summaries", "add_imbalance", "DEFAULT_PARAMETERS", "SUMMARY_COLUMNS"]
 
-DEFAULT_PARAMETERS = ("mpi.world.size",)
+DEFAULT_PARAMETERS = tuple(READER["parameters"].default.split(","))
 #: Order of the statistics in a rank summary array's last axis.
 SUMMARY_COLUMNS = ("minimum", "average", "maximum")
 _STATISTIC_PREFIXES = {"minimum": "min#", "average": "avg#", "maximum": "max#"}
@@ -133,7 +134,7 @@ def parse_parameters(text: Union[str, Sequence[str], None]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def find_cali_files(paths: PathsLike, pattern: str = "**/*.cali") -> list[Path]:
+def find_cali_files(paths: PathsLike, pattern: str = READER["pattern"].default) -> list[Path]:
     """The ``.cali`` files of a directory (``pattern`` below it, hidden files left out), or of a
     list of files and directories, sorted by path.
 
@@ -160,7 +161,8 @@ def find_cali_files(paths: PathsLike, pattern: str = "**/*.cali") -> list[Path]:
 
 
 def read_caliper(paths: PathsLike, *, parameters: Union[str, Sequence[str], None] = DEFAULT_PARAMETERS,
-                 pattern: str = "**/*.cali", rank_attribute: str = RANK_ATTRIBUTE, imbalance: bool = True,
+                 pattern: str = READER["pattern"].default, rank_attribute: str = RANK_ATTRIBUTE,
+                 imbalance: bool = READER["imbalance"].default,
                  progress: Optional[Callable[[Path], None]] = None) -> CaliperSeries:
     """Reads a directory of ``.cali`` files (``pattern`` below it) or a list of files/directories.
 

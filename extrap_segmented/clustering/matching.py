@@ -30,6 +30,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from extrap_segmented.clustering.classify import ClassifierOptions, classify_matrix
+from extrap_segmented.clustering.options import MATCHING
 from extrap_segmented.reducers import MEASURES, reduce_columns, reducer
 
 
@@ -204,8 +205,8 @@ def _advice(counts, points, parameter_names, min_points) -> str:
 
 
 def match_clusters(configurations: Sequence[ConfigurationClusters], location_values: Sequence[np.ndarray],
-                   points, parameter_names: Sequence[str], cluster_measure: str = "median",
-                   min_points: int = 5) -> KernelClustering:
+                   points, parameter_names: Sequence[str], cluster_measure: str = MATCHING["cluster_value"].default,
+                   min_points: int = MATCHING["min_points"].default) -> KernelClustering:
     """Match the clusters of all configurations of one kernel.
 
     Args:

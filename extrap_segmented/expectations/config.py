@@ -32,7 +32,7 @@ from extrap_segmented.expectations.multi import parse_multi_expectation
 from extrap_segmented.expectations.rules import CrossFunctionRule, parse_rule
 from extrap_segmented.exceptions import ExpectationSyntaxError, InvalidInputError
 from extrap_segmented.expectations.fit import aggregation_name
-from extrap_segmented.expectations.options import VALIDATOR
+from extrap_segmented.expectations.options import ENTRY, RULE, VALIDATOR
 from extrap_segmented.toml_files import read_toml
 
 
@@ -89,6 +89,8 @@ class ExpectationConfig:
 
 _STRINGS = {"name", "callpath", "metric", "expectation", "deviation", "lower_bound", "upper_bound",
             "aggregation", "parameter"}
+# keys checked against their declarations (expectations/options.py)
+_DECLARED = {**{key: VALIDATOR[key] for key in ("depth", "refinement", "prefer_expectation")}, **ENTRY, **RULE}
 
 
 def _check_types(where: str, table: dict) -> None:
@@ -99,25 +101,12 @@ def _check_types(where: str, table: dict) -> None:
     for key, value in table.items():
         if key in _STRINGS and not isinstance(value, str):
             bad(key, "a string" + (" such as \"O(log p)\"" if key in ("expectation", "deviation") else ""))
-        elif key in ("depth", "refinement") and not (isinstance(value, int) and VALIDATOR[key].accepts(value)):
-            bad(key, VALIDATOR[key].allowed())
-        elif key == "alpha" and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                 or not 0 < value < 1):
-            bad(key, "a number between 0 and 1")
-        elif key == "prefer_expectation" and not VALIDATOR[key].accepts(value):
-            bad(key, VALIDATOR[key].allowed())
-        elif key == "search_exponents" and (not isinstance(value, list) or not all(
-                isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in value)):
-            bad(key, "an array of numbers or strings such as [\"1/3\", 0.5]")
+        elif key in _DECLARED and not (_DECLARED[key].accepts(value)
+                                       and (_DECLARED[key].kind is not int or isinstance(value, int))):
+            bad(key, _DECLARED[key].allowed())  # TOML keeps integers apart from floats (depth = 2.0)
         elif key == "fix" and (not isinstance(value, dict) or not all(
                 isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value.values())):
             bad(key, "a table of finite numbers such as { n = 64 }")
-        elif key == "target" and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                  or not 0 < value < math.inf):
-            bad(key, "a positive finite number (a parameter value such as 65536)")
-        elif key == "tolerance" and (isinstance(value, bool) or not isinstance(value, (int, float))
-                                     or not 0 <= value < math.inf):
-            bad(key, "a finite number >= 0")
         elif key == "rule" and not isinstance(value, str):
             bad(key, "a string such as \"Allreduce <= Reduce + Bcast\"")
 
@@ -209,7 +198,7 @@ def config_from_mapping(data: dict, source: str = "<config>") -> ExpectationConf
         except ExpectationSyntaxError as error:
             raise ExpectationSyntaxError(f"{where}: {error}") from error
         target = raw.get("target")
-        rules.append(RuleEntry(rule, None if target is None else float(target), float(raw.get("tolerance", 0.0))))
+        rules.append(RuleEntry(rule, None if target is None else float(target), float(raw.get("tolerance", RULE["tolerance"].default))))
     return ExpectationConfig(entries, rules, source)
 
 

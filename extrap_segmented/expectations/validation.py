@@ -29,7 +29,7 @@ from extrap_segmented.exceptions import InvalidInputError, NotFittedError
 from extrap_segmented.expectations.fit import (MIN_POINTS, FitResult, aggregation_name,
                                               check_parameter_values, fit_models, repetition_reducer)
 from extrap_segmented.expectations.search_space import SearchSpace, build_data_space, build_search_space
-from extrap_segmented.expectations.options import VALIDATOR
+from extrap_segmented.expectations.options import ENTRY, VALIDATOR
 from extrap_segmented.options import check_options
 
 MATCH, APPROXIMATE, NO_MATCH, INCONCLUSIVE = "match", "approximate", "no match", "inconclusive"
@@ -625,7 +625,7 @@ class ScalabilityValidator:
 
     def __init__(self, expectation="O(p)", *, deviation=None, lower_bound=None, upper_bound=None,
                  depth=2, refinement=0, extra_exponents=(), extra_terms=(), aggregation="median",
-                 alpha=0.05, min_points=MIN_POINTS, prefer_expectation=True, variable=None,
+                 alpha=ENTRY["alpha"].default, min_points=MIN_POINTS, prefer_expectation=True, variable=None,
                  criterion="aicc", delta=2.0, weighting="spread", shrink=10.0, trend="rising",
                  verdict_rule="range", weight_threshold=0.6, search="data", noise_floor=NOISE_FLOOR,
                  assumed_noise=ASSUMED_NOISE, steps=True):
@@ -660,7 +660,8 @@ class ScalabilityValidator:
             expectation = parse_expectation(expectation)
         self.expectation_ = expectation
         self.limits_ = deviation_limits(expectation.term, self.deviation)
-        check_options(self, {name: VALIDATOR[name] for name in ("depth", "refinement", "prefer_expectation")})
+        check_options(self, {**{name: VALIDATOR[name] for name in ("depth", "refinement", "prefer_expectation")},
+                             "alpha": ENTRY["alpha"]})
         if self.search not in SEARCHES:
             raise InvalidInputError(f"search must be one of {', '.join(SEARCHES)}, got {self.search!r}")
         for name in ("noise_floor", "assumed_noise"):

@@ -52,7 +52,7 @@ def test_pass_and_fail_codes(data, capsys, tmp_path):
     ('expectation = "O(p)"\n', "'expectation' must be an array of tables"),
     (TOML_OK + '[[rule]]\nrule = "Gather <= Gather"\ntolerance = "big"\n', "tolerance = 'big'"),
     (TOML_OK + '[[rule]]\nrule = 42\n', "rule = 42 must be a string"),
-    (TOML_OK + '[[rule]]\nrule = "Gather <= Gather"\ntarget = -5\n', "target = -5 must be a positive finite number"),
+    (TOML_OK + '[[rule]]\nrule = "Gather <= Gather"\ntarget = -5\n', "target = -5 must be a finite number > 0"),
 ])
 def test_wrongly_typed_toml_values(data, capsys, tmp_path, text, named):
     path = _toml(tmp_path, text)
@@ -116,7 +116,7 @@ def test_negative_target(data, capsys, tmp_path):
     with pytest.raises(SystemExit) as exit_info:
         invoke(["--text", data, "--expectations", _toml(tmp_path, TOML_OK), "--target", "-5"], capsys)
     assert exit_info.value.code == 2
-    assert "--target: '-5' must be a positive finite number" in capsys.readouterr().err
+    assert "--target: '-5' must be a finite number > 0" in capsys.readouterr().err
 
 
 def test_help_documents_the_exit_codes():

@@ -124,10 +124,10 @@ def test_out_of_range_modeler_options_stop_extrap_before_modeling(option, value,
 
 
 @pytest.mark.parametrize("line, message", [
-    ("target = inf", "target = inf must be a positive finite number"),
-    ("target = nan", "target = nan must be a positive finite number"),
-    ("target = 0", "target = 0 must be a positive finite number"),
-    ("tolerance = inf", "tolerance = inf must be a finite number >= 0"),
+    ("target = inf", "target = inf must be a finite number > 0"),
+    ("target = nan", "target = nan must be a finite number > 0"),
+    ("target = 0", "target = 0 must be a finite number > 0"),
+    ("tolerance = inf", "tolerance = inf must be a finite number ≥ 0"),
 ])
 def test_rule_targets_and_tolerances_must_be_finite(tmp_path, capsys, line, message):
     path = _toml(tmp_path, ENTRY + f'expectation = "O(p)"\n[[rule]]\nrule = "Gather <= Gather"\n{line}\n')

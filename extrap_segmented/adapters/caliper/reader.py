@@ -24,6 +24,8 @@ from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
 from extrap_segmented.adapters.caliper.experiment import CaliperExperiment, build_experiment
+from extrap_segmented.adapters.option_rules import reader_option
+from extrap_segmented.caliper.options import READER
 from extrap_segmented.caliper.series import (DEFAULT_PARAMETERS, find_cali_files, parse_parameters,
                                              read_caliper_files)
 from extrap_segmented.exceptions import CaliperFormatError
@@ -32,7 +34,7 @@ __all__ = ["CaliperFileReader", "read_caliper_experiment", "PARAMETERS_VARIABLE"
 
 PARAMETERS_VARIABLE = "EXTRAP_CALIPER_PARAMETERS"
 FILES_VARIABLE = "EXTRAP_CALIPER_FILES"
-DEFAULT_PATTERN = "**/*.cali"
+DEFAULT_PATTERN = READER["pattern"].default
 
 
 class CaliperFileReader(FileReader, DynamicOptions):
@@ -47,14 +49,10 @@ class CaliperFileReader(FileReader, DynamicOptions):
     CMD_ARGUMENT = "--caliper"
     LOADS_FROM_DIRECTORY = True
 
-    parameters: str = DynamicOptions.add(
-        ",".join(DEFAULT_PARAMETERS), str, "Global attributes (Caliper/Adiak run metadata) holding the parameter "
-        "values, comma-separated, e.g. mpi.world.size or jobsize,problem_size", name="Parameters")
-    file_pattern: str = DynamicOptions.add(DEFAULT_PATTERN, str, "Glob of the .cali files below the directory",
-                                           name="Files")
-    imbalance: bool = DynamicOptions.add(True, bool, "Add the metric 'Imbalance ... (max/avg)' for every "
-                                                     "Min/Avg/Max per-rank summary and per-rank metric",
-                                         name="Imbalance metrics")
+    # declared by the contract of reading Caliper profiles (caliper/options.py)
+    parameters: str = reader_option(READER["parameters"], name="Parameters")
+    file_pattern: str = reader_option(READER["pattern"], name="Files")
+    imbalance: bool = reader_option(READER["imbalance"], name="Imbalance metrics")
 
     def __init__(self):
         super().__init__()
@@ -91,7 +89,8 @@ class CaliperFileReader(FileReader, DynamicOptions):
 
 
 def read_caliper_experiment(paths: Union[str, os.PathLike, list], parameters=DEFAULT_PARAMETERS,
-                            pattern: str = DEFAULT_PATTERN, imbalance: bool = True) -> CaliperExperiment:
+                            pattern: str = DEFAULT_PATTERN, imbalance: bool = READER["imbalance"].default
+                            ) -> CaliperExperiment:
     """Python API: the Extra-P experiment of a directory (or list) of ``.cali`` files.
 
     Example::

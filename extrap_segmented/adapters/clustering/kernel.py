@@ -1,11 +1,10 @@
-"""One kernel through the Clustered modelers: per-rank arrays, clustering, matching, fits, notes.
+"""One kernel through the Clustered modelers: Extra-P measurements to arrays and back.
 
-Per configuration every rank is reduced to one value (:func:`rank_matrix`), the values are
-clustered by relative distance (:mod:`extrap_segmented.clustering.relative_distance`) or by a rules
-file (:mod:`extrap_segmented.clustering.rules`), clusters are matched across configurations
-(:mod:`extrap_segmented.clustering.matching`), and each cluster's value and member count are fitted by
-:class:`Fitter` with the Clustered modeler's inner Extra-P modeler. :func:`cluster_kernel` returns
-the kernel's :class:`~extrap_segmented.adapters.clustering.models.ClusteredModel`.
+:func:`cluster_kernel` turns a kernel's measurements into per-rank arrays (:func:`rank_matrix`, the
+extra metrics, the location tables), lets the core find and match the classes
+(:func:`extrap_segmented.clustering.kernel.cluster_kernel`), fits each class's value and member
+count with the Clustered modeler's inner Extra-P modeler (:class:`Fitter`) and returns the kernel's
+:class:`~extrap_segmented.adapters.clustering.models.ClusteredModel` with its annotation and plots.
 """
 from __future__ import annotations
 
@@ -28,14 +27,13 @@ from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, Clus
 from extrap_segmented.adapters.clustering.plots import plot_kernel
 from extrap_segmented.adapters.measurements import coordinate_array
 from extrap_segmented.adapters.clustering.text import cluster_summary
-from extrap_segmented.clustering.matching import cluster_configuration, format_point, match_clusters
-from extrap_segmented.clustering.migration import class_positions, find_migrations
-from extrap_segmented.clustering.ranks import RankList
-from extrap_segmented.clustering.topology import topology_positions
+from extrap_segmented.clustering.classify import ClassifierOptions
+from extrap_segmented.clustering.kernel import cluster_kernel as classes_of_kernel
+from extrap_segmented.clustering.options import MATCHING
 from extrap_segmented.exceptions import ClusteringWarning, InvalidInputError
 from extrap_segmented.locations import LocationTable
-from extrap_segmented.clustering.classify import ClassifierOptions
-from extrap_segmented.reducers import MEASURES as _MEASURE_NAMES, reduce_columns, reducer
+from extrap_segmented.options import check_values
+from extrap_segmented.reducers import MEASURES, reducer
 
 NO_RANK_VALUES_MESSAGE = (
     "The Clustered modeler needs one value per MPI rank, but the loaded measurements keep only "
@@ -45,9 +43,6 @@ NO_RANK_VALUES_MESSAGE = (
     "Min/Avg/Max per rank with `extrap --caliper DIR --modeler clustered` (text and JSON files keep "
     "repetitions only, not ranks).")
 
-# Choices of the rank_value and cluster_value options: Extra-P's measures, the default (median)
-# first, in the order the GUI and ``--help`` have always listed them.
-MEASURES = sorted(_MEASURE_NAMES, key=lambda name: name != "median")
 
 
 def rank_matrix(measurement: Measurement) -> Optional[np.ndarray]:
@@ -75,19 +70,6 @@ def _locations_of(measurement: Measurement, n_locations: int) -> LocationTable:
         raise InvalidInputError(f"at {measurement.coordinate} the location table lists {len(table)} locations "
                                 f"but the values have {n_locations} columns")
     return table
-
-
-def _missing_ranks(table: LocationTable) -> str:
-    """Text naming the ranks absent from a table (gaps in 0..max rank, or a short topology)."""
-    ranks = np.unique(table.rank)
-    expected = int(ranks.max()) + 1
-    if table.topology_dims is not None:
-        expected = max(expected, int(np.prod(table.topology_dims)))
-    if len(ranks) == expected:
-        return ""
-    missing = np.setdiff1d(np.arange(expected), ranks)
-    shown = ", ".join(str(r) for r in missing[:10]) + (" ..." if len(missing) > 10 else "")
-    return f"{len(ranks)} of {expected} ranks present (missing: {shown})"
 
 
 # A cluster cannot outgrow the whole machine and rank counts of d-dimensional decompositions grow
@@ -145,10 +127,6 @@ class Fitter:
         model = Model(hypothesis)
         model.measurements = list(measurements)
         return model
-
-
-def _enough_points(points: np.ndarray, min_points: int) -> bool:
-    return len(points) > 0 and min(len(np.unique(points[:, d])) for d in range(points.shape[1])) >= min_points
 
 
 def fallback_model(measurements: Sequence[Measurement], fitter: Fitter) -> Model:
@@ -209,12 +187,11 @@ class Settings:
         self.classifier_options()
         for option, value in (("rank value", self.rank_value), ("cluster value", self.cluster_value)):
             reducer(value, allowed=MEASURES, what=option)
-        if self.min_points < 1:
-            raise InvalidInputError(f"min points must be >= 1, got {self.min_points}")
+        check_values({"min_points": self.min_points}, {"min_points": MATCHING["min_points"]})
 
 
 def _kernel_arrays(measurements, siblings, settings):
-    """Per configuration: primary value per location, per metric (repetitions, locations), location table."""
+    """Per configuration: per metric (repetitions, locations), the primary first; location table."""
     callpath = measurements[0].callpath
     extra_lists = []
     for name in settings.extra_metrics:
@@ -226,8 +203,7 @@ def _kernel_arrays(measurements, siblings, settings):
             raise InvalidInputError(f"extra metric {name!r} is not measured for this call path; "
                                     f"available: {', '.join(available)}")
         extra_lists.append({m.coordinate: m for m in other})
-    reduce = reducer(settings.rank_value, allowed=MEASURES, what="rank value")
-    primary, features, tables = [], [], []
+    features, tables = [], []
     for m in measurements:
         matrix = rank_matrix(m)
         if matrix is None:
@@ -237,7 +213,6 @@ def _kernel_arrays(measurements, siblings, settings):
             rep, loc = np.argwhere(bad)[0]
             raise InvalidInputError(f"value of location {loc} (repetition {rep}) at {m.coordinate} is "
                                     f"{matrix[rep, loc]}; per-rank values must be finite")
-        values = reduce_columns(reduce, matrix)
         columns = [matrix]
         for lookup in extra_lists:
             other = lookup.get(m.coordinate)
@@ -246,15 +221,16 @@ def _kernel_arrays(measurements, siblings, settings):
                 raise InvalidInputError(f"extra metric {other.metric if other else '?'} has no per-rank values "
                                         f"matching the {matrix.shape[1]} locations at {m.coordinate}")
             columns.append(other_matrix)
-        primary.append(values)
         features.append(columns)
         tables.append(_locations_of(m, matrix.shape[1]))
-    return primary, features, tables
+    return features, tables
 
 
 def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings: Settings,
                    fitter: Fitter) -> ClusteredModel:
-    """Clusters, matches and models one kernel.
+    """Clusters, matches and models one kernel: its measurements become arrays, the core
+    (:func:`extrap_segmented.clustering.kernel.cluster_kernel`) finds and matches the classes, and
+    each class's value and member count are fitted with Extra-P's modeler.
 
     Args:
         measurements: the kernel's measurements (per-rank values required).
@@ -271,135 +247,65 @@ def cluster_kernel(measurements: Sequence[Measurement], siblings: dict, settings
     if not measurements:
         raise InvalidInputError("the kernel has no measurements")
     callpath, metric = measurements[0].callpath, measurements[0].metric
-    primary, features, tables = _kernel_arrays(measurements, siblings, settings)
-    notes = []
-    if max(len(v) for v in primary) < 2:
-        raise InvalidInputError("every configuration has a single rank; clustering needs at least two ranks")
-    points = coordinate_array(measurements)
-    names: list = []  # the modeler does not know the parameter names; messages show values
-    for m, table in zip(measurements, tables):
-        missing = settings.table_fact(table, "missing", _missing_ranks) if _shared(m, table) else _missing_ranks(table)
-        if missing:
-            notes.append(f"{format_point(tuple(m.coordinate), names)}: {missing}; member counts there are short")
-    rules = settings.rules
-    options = settings.classifier_options()
-    configurations = []
-    for feature, table in zip(features, tables):
-        rule_labels = None
-        if rules is not None:
-            rule_labels = rules.assign(table.rank, table.coords, table.topology_dims)
-        configurations.append(cluster_configuration(feature, options, rule_labels,
-                                                    [r.name for r in rules.rules] if rules else ()))
-    matched = match_clusters(configurations, primary, points, names, settings.cluster_value, settings.min_points)
-    notes = matched.messages + notes
-    coordinates = [m.coordinate for m in measurements]
+    features, tables = _kernel_arrays(measurements, siblings, settings)
+    shared = [_shared(m, table) for m, table in zip(measurements, tables)]
 
+    def cached(j, name, compute):
+        return settings.table_fact(tables[j], name, compute) if shared[j] else compute(tables[j])
+
+    # the modeler does not know the parameter names: notes show values
+    found = classes_of_kernel(features, coordinate_array(measurements), tables, settings.classifier_options(),
+                              rules=settings.rules, cluster_value=settings.cluster_value,
+                              min_points=settings.min_points, cached=cached)
+    coordinates = [m.coordinate for m in measurements]
     clusters = []
-    for c, name in enumerate(matched.names):
-        present = matched.present(c)
-        idx = np.flatnonzero(present)
-        member_values = [primary[j][matched.members[c][j]] for j in idx]
-        series = [cluster_measurement(coordinates[j], callpath, metric, matched.values[c, j], values.min(),
-                                      values.max(), values.std(), matched.sizes[c, j])
-                  for j, values in zip(idx, member_values)]
-        info = ClusterInfo(name, coordinates=[coordinates[j] for j in idx], values=matched.values[c, idx],
-                           counts=matched.sizes[c, idx])
-        if len(idx):
-            # member ranks named at the configuration with the most ranks (the last one of those)
-            ref = idx[np.flatnonzero(np.array([len(tables[j]) for j in idx]) == max(len(tables[j]) for j in idx))[-1]]
-            info.ranks, info.rank_coordinate = RankList(tables[ref].rank[matched.members[c][ref]]), coordinates[ref]
-        if _enough_points(points[idx], settings.min_points):
-            model = fitter.fit(series)
+    for series in found.classes:
+        where = [coordinates[j] for j in series.configurations]
+        info = ClusterInfo(series.name, coordinates=where, values=series.values, counts=series.counts,
+                           positions=series.positions)
+        if series.rank_configuration is not None:
+            info.ranks, info.rank_coordinate = series.ranks, coordinates[series.rank_configuration]
+        if series.modeled:
+            minimum, maximum, std = series.spread()
+            model = fitter.fit([cluster_measurement(c, callpath, metric, v, low, high, s, n) for c, v, low, high, s, n
+                                in zip(where, series.values, minimum, maximum, std, series.counts)])
             # statistics against every member rank, not only the class medians the model was fitted to
-            model.hypothesis = with_rank_costs(model.hypothesis, [coordinates[j] for j in idx], member_values)
+            model.hypothesis = with_rank_costs(model.hypothesis, where, series.member_values)
             info.model = model
-            info.membership_model = fitter.fit([cluster_measurement(coordinates[j], callpath, metric, n, n, n, 0, 1)
-                                                for j, n in zip(idx, matched.sizes[c, idx])], counts=True)
-        else:
-            notes.append(f"{name}: present at {len(idx)} configuration(s), too few for a model "
-                         f"(needs {settings.min_points} values per parameter)")
+            info.membership_model = fitter.fit([cluster_measurement(c, callpath, metric, n, n, n, 0, 1)
+                                                for c, n in zip(where, series.counts)], counts=True)
         clusters.append(info)
 
-    classes = _classes_per_location(matched, tables)
-    _add_positions(clusters, tables, classes, [settings if _shared(m, t) else None
-                                               for m, t in zip(measurements, tables)])
-    for migration in find_migrations([t.rank for t in tables], classes):
-        notes.append(f"ranks changed class {format_point(points[migration.source], names)} -> "
-                     f"{format_point(points[migration.target], names)}: "
-                     f"{migration.describe()}")
-
-    # Kernel model: the class with the highest value at most configurations. Outliers are no class,
-    # so a few extreme ranks never become the kernel's model; they are listed separately.
-    modeled_clusters = [i for i, info in enumerate(clusters) if info.model is not None]
-    if modeled_clusters:
-        slowest = matched.slowest() if clusters[matched.slowest()].model is not None else modeled_clusters[-1]
-        hypothesis, slowest_name = clusters[slowest].model.hypothesis, clusters[slowest].name
+    if found.kernel_class is not None:
+        hypothesis, slowest_name = clusters[found.kernel_class].model.hypothesis, clusters[found.kernel_class].name
     else:
         series = [cluster_measurement(c, callpath, metric, v, v, v, 0, 1)
-                  for c, v in zip(coordinates, matched.slowest_values)]
-        hypothesis = with_rank_costs(fitter.fit(series).hypothesis, coordinates,
-                                     [_slowest_class_values(conf, values) for conf, values in
-                                      zip(configurations, primary)])
+                  for c, v in zip(coordinates, found.slowest_values)]
+        hypothesis = with_rank_costs(fitter.fit(series).hypothesis, coordinates, found.slowest_members)
         slowest_name = ""
-        notes.append("kernel model: the slowest class of each configuration (classes are not matched)")
     model = ClusteredModel(hypothesis, clusters, slowest_name)
-    model.count_coordinates, model.counts = coordinates, list(matched.counts)
-    model.left_out = [coordinates[j] for j in matched.left_out]
-    model.outliers = [tables[j].rank[out].tolist() for j, out in enumerate(matched.outliers)]
-    model.outlier_ratios = [(primary[j][out] / matched.slowest_values[j]).tolist() if matched.slowest_values[j]
-                            else [] for j, out in enumerate(matched.outliers)]
-    model.notes = notes
+    model.count_coordinates, model.counts = coordinates, list(found.matching.counts)
+    model.left_out = [coordinates[j] for j in found.matching.left_out]
+    model.outliers, model.outlier_ratios = found.outliers, found.outlier_ratios
+    model.notes = found.notes
     model.annotations.append(_annotation(model, settings))
     if settings.plot_dir:
         try:
-            plot_kernel(settings.plot_dir, callpath, metric, model, primary, configurations, coordinates,
-                        settings.parameter_names)
+            plot_kernel(settings.plot_dir, callpath, metric, model, found.rank_values, found.configurations,
+                        coordinates, settings.parameter_names)
         except OSError as error:  # a plot that cannot be written must not change the model
             warnings.warn(f"Clustered modeler, {callpath}/{metric}: plot not written to {settings.plot_dir}: {error}",
                           ClusteringWarning, stacklevel=2)
     return model
 
 
-def _slowest_class_values(configuration, values) -> np.ndarray:
-    """Values of the ranks in the configuration's slowest class (by median)."""
-    medians = [np.median(values[configuration.labels == i]) if np.any(configuration.labels == i) else -np.inf
-               for i in range(len(configuration.names))]
-    return values[configuration.labels == int(np.argmax(medians))] if medians else values
-
-
 def _parameter_names(n: int) -> list:
     return ["p", "q", "r", "s", "t", "u", "v", "w"][:n] if n <= 8 else [f"x{i}" for i in range(n)]
-
-
-def _classes_per_location(matched, tables) -> list:
-    result = []
-    labels = np.array(list(matched.names), dtype=str)
-    for j, table in enumerate(tables):
-        index = np.full(len(table), -1, dtype=np.int64)  # class index per location (-1: none)
-        for c in range(len(labels)):
-            index[matched.members[c][j]] = c
-        result.append(labels[index] if len(labels) and (index >= 0).all() else
-                      (np.empty(0, dtype=str) if not len(index) else None))
-    return result
 
 
 def _shared(measurement, table) -> bool:
     """Whether ``table`` is the reader's table of the coordinate (shared by its kernels)."""
     return getattr(measurement, "locations", None) is table
-
-
-def _positions(table):
-    return topology_positions(table.coords, table.topology_dims) if table.coords is not None and table.topology_dims \
-        else None
-
-
-def _add_positions(clusters, tables, classes, caches=None) -> None:
-    caches = caches or [None] * len(tables)
-    positions = [cache.table_fact(t, "positions", _positions) if cache is not None else _positions(t)
-                 for t, cache in zip(tables, caches)]
-    per_class = class_positions(positions, classes)
-    for info in clusters:
-        info.positions = per_class.get(info.name, {})
 
 
 def _annotation(model: ClusteredModel, settings: Settings) -> ClusterAnnotation:

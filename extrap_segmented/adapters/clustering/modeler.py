@@ -4,13 +4,15 @@ Registered as "Clustered" for single-parameter (:class:`ClusteredSingleParameter
 multi-parameter experiments (:class:`ClusteredMultiParameterModeler`). The work is split into
 small modules:
 
-* :mod:`.clustered_kernel`: one kernel from per-rank values to a :class:`ClusteredModel`;
-* :mod:`.clustered_models`: the model, cluster and annotation classes and their saved schemas;
-* :mod:`.clustered_text`: readable text of the clusters (``--print all``, GUI tooltip);
-* :mod:`.clustered_print`: the ``extrap --print all`` integration;
-* :mod:`.clustered_plots`: PNG plots (``plot_dir`` option).
+* :mod:`.kernel`: one kernel from its measurements to a :class:`ClusteredModel` (the classes are
+  found on arrays by :mod:`extrap_segmented.clustering.kernel`);
+* :mod:`.summary`: a kernel whose data keep only a per-rank summary (Caliper's Min/Avg/Max);
+* :mod:`.models`: the model, cluster and annotation classes and their saved schemas;
+* :mod:`.text`: readable text of the clusters (``--print all``, GUI tooltip);
+* :mod:`.report`: the ``extrap --print all`` integration;
+* :mod:`.plots`: PNG plots (``plot_dir`` option).
 
-Per-cluster and membership fits use :class:`~.fast_basic_modeler.VectorizedBasicModeler`, which
+Per-cluster and membership fits use :class:`~extrap_segmented.adapters.pmnf.basic_modeler.VectorizedBasicModeler`, which
 returns Extra-P's default single-parameter models with a vectorized search (directly for one
 parameter, as the ``single_parameter_modeler`` of Extra-P's multi-parameter modeler otherwise).
 
@@ -38,21 +40,20 @@ from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.adapters import option_rules
-from extrap_segmented.adapters.measurements import parameter_names
-from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.kernel_runs import summarised_run
-from extrap_segmented.adapters.clustering.kernel import (MEASURES, NO_RANK_VALUES_MESSAGE, Fitter, Settings,
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import summarised_run
+from extrap_segmented.adapters.clustering.kernel import (NO_RANK_VALUES_MESSAGE, Fitter, Settings,
                                                         cluster_kernel, fallback_model, rank_matrix)
 from extrap_segmented.adapters.clustering.models import (ClusterAnnotation, ClusterAnnotationSchema,
                                                         ClusteredModel, ClusteredModelSchema, ClusterInfo,
                                                         ClusterInfoSchema)
 from extrap_segmented.adapters.clustering.summary import rank_summary, summary_kernel
 from extrap_segmented.adapters.clustering.text import cluster_summary
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels, plot_selected
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels, plot_selected
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.clustering.rules import load_rules
 from extrap_segmented.exceptions import ClusteringWarning, ExtrapSegmentedError
-from extrap_segmented.clustering.options import CLASSIFIER
+from extrap_segmented.clustering.options import CLASSIFIER, MATCHING
 
 # The modelers, and (for code written against the single-module version) the result classes and
 # their schemas, which keep saved experiments loadable.
@@ -65,37 +66,34 @@ class _ClusteringMixin:
     """Options and algorithm shared by the single- and multi-parameter Clustered modelers."""
 
     # declared by classify_ranks's contract (clustering/options.py); modeler option -> core option
-    CONTRACT = CLASSIFIER
+    CONTRACT = {**CLASSIFIER, **MATCHING}
     CORE_OPTIONS = {"classifier": "mode", "threshold": "threshold", "max_outlier_fraction": "max_outlier_fraction",
-                    "rank_value": "rank_value"}
+                    "rank_value": "rank_value", "cluster_value": "cluster_value", "min_points": "min_points"}
     classifier = option_rules.modeler_option(CLASSIFIER["mode"], name="Classifier")
     threshold = option_rules.modeler_option(CLASSIFIER["threshold"], name="Threshold")
     max_outlier_fraction = option_rules.modeler_option(CLASSIFIER["max_outlier_fraction"],
                                                        name="Max. outlier fraction")
     rank_value = option_rules.modeler_option(CLASSIFIER["rank_value"], name="Rank value")
-    cluster_value = modeler_options.add("median", str, "How the ranks of one cluster are reduced to the value "
-                                                       "that is modeled", name="Cluster value", range=MEASURES)
+    cluster_value = option_rules.modeler_option(MATCHING["cluster_value"], name="Cluster value")
     rules_file = modeler_options.add("", str, "TOML file assigning ranks to named clusters by rank list or "
                                               "Cartesian position; rules take precedence over distances",
                                      name="Rules file")
     extra_metrics = modeler_options.add("", str, "Comma-separated metrics clustered together with the modeled one "
                                                  "(e.g. PAPI_TOT_INS); each is normalized", name="Extra metrics")
-    min_points = modeler_options.add(5, int, "Values per parameter needed to model configurations that share a "
-                                             "cluster count", name="Min. points")
+    min_points = option_rules.modeler_option(MATCHING["min_points"], name="Min. points")
     plot_dir = modeler_options.add("", str, "Directory for PNG plots of every kernel's clusters and models "
                                             "(empty: no plots)", name="Plot directory")
     plot_kernels = modeler_options.add("*", str, "Glob of the kernels plot_dir plots, matched against the call "
                                                  "path and 'call path/metric' (e.g. *MPI_Allreduce*)",
                                        name="Plot kernels")
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
-    #: The experiment's parameter names, told by Extra-P's model generator (plots name their axes).
-    parameter_names: Sequence[str] = ()
+    jobs = jobs_option()
     # No options group: Extra-P's CLI parser accepts options shared by a single- and a multi-parameter
     # modeler of the same NAME only when they are ungrouped.
 
     parameter_names: tuple = ()
-    """The experiment's parameter names for the plots' axes and panels; set by
-    `ModelGenerator.model_all` (see :func:`_name_parameters_in_plots`), empty otherwise."""
+    """The experiment's parameter names for the plots' axes and panels; told by
+    `ModelGenerator.model_all` (see :func:`~extrap_segmented.adapters.modeling.parameters.tell_parameter_names`),
+    empty otherwise."""
 
     def _inner_modeler(self) -> AbstractModeler:
         raise NotImplementedError
@@ -165,7 +163,7 @@ class ClusteredSingleParameterModeler(_ClusteringMixin, AbstractModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN)
-        _name_parameters_in_plots()
+        tell_parameter_names(_ClusteringMixin)
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = VectorizedBasicModeler()
@@ -182,25 +180,13 @@ class ClusteredMultiParameterModeler(_ClusteringMixin, MultiParameterModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=VectorizedBasicModeler())
-        _name_parameters_in_plots()
+        tell_parameter_names(_ClusteringMixin)
 
     def _inner_modeler(self) -> AbstractModeler:
         modeler = multi_parameter.Default()
         modeler.single_parameter_modeler = copy.copy(self.single_parameter_modeler)
         modeler.use_measure = self.use_measure
         return modeler
-
-
-def _name_parameters_in_plots() -> None:
-    """Makes Extra-P's model generator tell a Clustered modeler the experiment's parameter names
-    first (a modeler gets measurements only; their coordinates carry no names). Installed once,
-    when the first instance is made."""
-    extrap_internals.before_model_all(_tell_parameter_names)
-
-
-def _tell_parameter_names(generator) -> None:
-    if isinstance(generator.modeler, _ClusteringMixin):
-        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

@@ -35,7 +35,6 @@ from extrap.fileio import io_helper
 from extrap.fileio.file_reader.abstract_directory_reader import AbstractDirectoryReader, \
     AbstractScalingConversionReader
 from extrap.fileio.file_reader.file_reader_mixin import TKeepValuesReader
-from extrap.util.dynamic_options import DynamicOptions
 from extrap.util.exceptions import FileFormatError
 from extrap.util.progress_bar import DUMMY_PROGRESS, ProgressBar
 
@@ -45,16 +44,14 @@ from extrap_segmented.adapters.cube.experiment import RankExperiment
 from extrap_segmented.adapters.option_rules import InvalidOptionError
 from extrap_segmented.adapters.plugin import extrap_internals
 from extrap_segmented.cube.directory import PointValues, read_cube_points
-from extrap_segmented.cube.profile import MAX_ANCHOR_BYTES, MAX_ANCHOR_ELEMENTS
+from extrap_segmented.cube.options import MIB, READER, UNITS
 from extrap_segmented.exceptions import CubeDataWarning, CubeFormatError
 from extrap_segmented.reducers import MEASURES, reducer
 
 
-#: Values the anchor limits accept: a positive whole number (0 would refuse every profile) up to
-#: 1 TiB of text (reading peaks at about twice the limit) and a billion elements (about 400 GB
-#: once parsed, some 100 million locations).
-ANCHOR_MIB_RANGE = range(1, (1 << 20) + 1)
-ANCHOR_ELEMENT_RANGE = range(1, 1_000_000_000 + 1)
+#: Values the anchor limits accept (declared in cube/options.py).
+ANCHOR_MIB_RANGE = option_rules.integer_range(READER["anchor_limit_mib"])
+ANCHOR_ELEMENT_RANGE = option_rules.integer_range(READER["anchor_element_limit"])
 
 # How pycubexr's ``sum()`` combines the locations of a metric, by Cube data type (default: a sum).
 _LOCATION_REDUCTIONS = {"MAXDOUBLE": reducer("maximum"), "MINDOUBLE": reducer("minimum")}
@@ -74,18 +71,13 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
     CMD_ARGUMENT = "--cube-ranks"
     LOADS_FROM_DIRECTORY = True
 
-    use_inclusive_measurements: bool = DynamicOptions.add(
-        False, bool, "Use inclusive values (a call path's value includes its callees)", name="Inclusive values")
-    anchor_limit_mib: int = DynamicOptions.add(
-        MAX_ANCHOR_BYTES >> 20, int, "Largest accepted size of a profile's anchor.xml after inflating (MiB); "
-        "larger ones are skipped as possible inflation bombs", name="Anchor size limit (MiB)",
-        range=ANCHOR_MIB_RANGE)
-    anchor_element_limit: int = DynamicOptions.add(
-        MAX_ANCHOR_ELEMENTS, int, "Largest accepted number of XML elements in a profile's anchor.xml (about 10 per "
-        "location and 2 per call path); each costs up to 400 bytes of memory", name="Anchor element limit",
-        range=ANCHOR_ELEMENT_RANGE)
+    # declared by the contract of reading Cube profiles (cube/options.py)
+    use_inclusive_measurements: bool = option_rules.reader_option(READER["inclusive"], name="Inclusive values")
+    anchor_limit_mib: int = option_rules.reader_option(READER["anchor_limit_mib"], name="Anchor size limit (MiB)")
+    anchor_element_limit: int = option_rules.reader_option(READER["anchor_element_limit"],
+                                                           name="Anchor element limit")
     #: Units of the options' values (the GUI's import dialog shows them in its inputs).
-    OPTION_UNITS = {"anchor_limit_mib": "MiB", "anchor_element_limit": "elements"}
+    OPTION_UNITS = UNITS
     selected_metrics = None  # names of metrics to read (None: all), as CubeFileReader2.selected_metrics
     # Not an option (no "Keep values" toggle in the import dialog, where it did nothing): a plain
     # attribute, still set by Extra-P's --keep-values.
@@ -125,7 +117,7 @@ class CubeRankReader(AbstractDirectoryReader, AbstractScalingConversionReader, T
             series = read_cube_points(groups, names, metrics=self.selected_metrics,
                                       inclusive=self.use_inclusive_measurements,
                                       progress=lambda _: progress_bar.update(),
-                                      max_anchor_bytes=int(self.anchor_limit_mib) << 20,
+                                      max_anchor_bytes=int(self.anchor_limit_mib) * MIB,
                                       max_anchor_elements=int(self.anchor_element_limit))
         except CubeFormatError as err:
             raise FileFormatError(str(err)) from err

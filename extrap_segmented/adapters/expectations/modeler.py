@@ -8,10 +8,11 @@ annotation that states the error; the other kernels are modeled normally.
 """
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 
 import warnings
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 from marshmallow import fields
@@ -29,11 +30,12 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap.util.serialization_schema import NumberField
 
 from extrap_segmented.adapters import option_rules
-from extrap_segmented.batches import same_x_groups
-from extrap_segmented.adapters.measurements import measurement_arrays, parameter_names
-from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.batches import fit_in_groups
+from extrap_segmented.adapters.measurements import measurement_arrays
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.option_rules import InvalidOptionError
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExpectationWarning, ExtrapSegmentedError
 from extrap_segmented.expectations.options import VALIDATOR
@@ -242,6 +244,33 @@ def build_function(fit) -> SingleParameterFunction:
     return function
 
 
+def require_expectation(value, example: str) -> None:
+    """Raises :class:`InvalidOptionError` when the option ``expectation`` is empty (the GUI starts so)."""
+    if not str(value).strip():
+        raise InvalidOptionError(f"Expectation modeler: state the growth you expect first (option expectation, "
+                                 f"e.g. {example}); nothing was modeled")
+
+
+@contextlib.contextmanager
+def option_errors(name: str, value):
+    """Turns the core's error about option ``name``'s ``value`` into one :class:`InvalidOptionError`
+    naming both (a RecoverableError: Extra-P's GUI shows it in a box and stays open)."""
+    try:
+        yield
+    except ExtrapSegmentedError as error:
+        raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
+                                 f"{str(error).splitlines()[0]}") from error
+
+
+def check_parameter(name: str, value, variable, names, hint: Callable[[], str] = str) -> None:
+    """Raises :class:`InvalidOptionError` when option ``name`` is written in a ``variable`` that is
+    none of the experiment's parameter ``names`` (``hint()``: how to write it instead)."""
+    if variable is not None and names and variable not in names:
+        raise InvalidOptionError(
+            f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the experiment "
+            f"does not have (its parameters: {', '.join(names)}){hint()}; nothing was modeled")
+
+
 @modeler_options
 class ExpectationModeler(SingularModeler):
     """Single-parameter modeler whose search space is built around a big-O expectation."""
@@ -261,7 +290,7 @@ class ExpectationModeler(SingularModeler):
     prefer_expectation = option_rules.modeler_option(VALIDATOR["prefer_expectation"])
     aggregation = option_rules.modeler_option(VALIDATOR["aggregation"])
 
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    jobs = jobs_option()
 
     # The experiment's parameter names, told by Extra-P's model generator before modeling (a
     # modeler gets measurements only); None when this modeler is used without one.
@@ -269,8 +298,7 @@ class ExpectationModeler(SingularModeler):
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEDIAN)
-        extrap_internals.before_model_all(_tell_parameter_names)
-
+        tell_parameter_names(ExpectationModeler)
 
     def _validator(self):
         from extrap_segmented.expectations.validation import ScalabilityValidator
@@ -286,24 +314,17 @@ class ExpectationModeler(SingularModeler):
             InvalidOptionError: an option is empty, unparsable or inconsistent; the message names the
                 option and its value (``expectation='O(p'``: ...).
         """
-        # A RecoverableError: Extra-P's GUI shows it in a box and stays open (it quits on others).
-        from extrap_segmented.adapters.option_rules import InvalidOptionError
         from extrap_segmented.expectations.complexity import as_term, parse_expectation, written_in
-        if not str(self.expectation).strip():
-            raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
-                                     "e.g. O(log p) or O(p log p)); nothing was modeled")
         from extrap_segmented.expectations.fit import aggregation_name
+        require_expectation(self.expectation, "O(log p) or O(p log p)")
         checks = {"expectation": lambda v: parse_expectation(str(v)),
                   "deviation": lambda v: v and as_term(str(v), what="deviation"),
                   "upper_bound": lambda v: v and as_term(str(v), what="upper bound"),
                   "aggregation": lambda v: aggregation_name(str(v))}
         for name, check in checks.items():
             value = getattr(self, name)
-            try:
+            with option_errors(name, value):
                 check(value)
-            except ExtrapSegmentedError as error:
-                raise InvalidOptionError(f"Expectation modeler: option {name}={value!r}: "
-                                         f"{str(error).splitlines()[0]}") from error
         if self.parameter_names and len(self.parameter_names) > 1:
             # inside Extra-P's multi-parameter modeler, which would apply one expectation to every parameter
             raise InvalidOptionError(
@@ -311,16 +332,12 @@ class ExpectationModeler(SingularModeler):
                 f"{len(self.parameter_names)} ({', '.join(self.parameter_names)}); validate each with extrap-validate "
                 "(parameter = \"...\" and fix = {...} in the TOML); nothing was modeled")
         if self.parameter_names:
-            parameters = ", ".join(self.parameter_names)
             for name in ("expectation", "deviation", "upper_bound"):
                 value = str(getattr(self, name) or "")
                 variable = parse_expectation(value, allow_decreasing=True).variable if value.strip() else None
-                if variable is not None and variable not in self.parameter_names:
-                    hint = f"; write {name}={written_in(value, self.parameter_names[0])}"[:300] \
-                        if len(self.parameter_names) == 1 else ""
-                    raise InvalidOptionError(
-                        f"Expectation modeler: option {name}={value!r} is in parameter {variable!r}, which the "
-                        f"experiment does not have (its parameters: {parameters}){hint}; nothing was modeled")
+                check_parameter(name, value, variable, self.parameter_names,
+                                lambda: f"; write {name}={written_in(value, self.parameter_names[0])}"[:300]
+                                if len(self.parameter_names) == 1 else "")
         try:
             self._validator()._prepare()
         except ExtrapSegmentedError as error:
@@ -353,21 +370,15 @@ class ExpectationModeler(SingularModeler):
             except Exception:  # noqa: BLE001 - the kernel on its own reports it
                 continue
             xs[i], series[i] = x, (y, note)
-        prepared: list = [None] * len(kernels)
         validator = self._validator()
-        for x, members in same_x_groups(xs):
-            if len(members) < 2:
-                continue
-            try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
-                    results = validator.validate_many(x, np.stack([series[i][0] for i in members]))
-            except Exception:  # noqa: BLE001 - e.g. NaN in one series; each kernel alone says which
-                continue
-            for i, result in zip(members, results):
-                y, note = series[i]
-                prepared[i] = (x, y, note, result)
-        return prepared
+
+        def validate_many(x, Y):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")  # a warning belongs to its kernel: validate those alone
+                return validator.validate_many(x, Y)
+        # a batch that fails (e.g. NaN in one series): each kernel alone says which
+        results = fit_in_groups(xs, [s[0] if s else None for s in series], validate_many)
+        return [None if result is None else (xs[i], *series[i], result) for i, result in enumerate(results)]
 
     def _model_item(self, item) -> Model:
         kernel, prepared = item
@@ -435,15 +446,6 @@ class ExpectationModeler(SingularModeler):
         model.annotations.append(ExpectationVerdictAnnotation(
             verdict="error", expectation=str(self.expectation), message=str(error).splitlines()[0]))
         return model
-
-
-def _tell_parameter_names(generator) -> None:
-    """Sets ``parameter_names`` on this modeler (also as a multi-parameter modeler's
-    single-parameter modeler) from the experiment of Extra-P's model generator."""
-    names = parameter_names(generator.experiment)
-    for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
-        if isinstance(modeler, ExpectationModeler):
-            modeler.parameter_names = names
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

@@ -11,25 +11,26 @@ worst slice's), δ per parameter and the slices' verdicts are its ``Expectation`
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from extrap.entities.measurement import Measure, Measurement
 from extrap.entities.model import Model
-from extrap.modelers import multi_parameter
 from extrap.modelers.abstract_modeler import MultiParameterModeler
 from extrap.modelers.loader import create_schema
 from extrap.modelers.modeler_options import modeler_options
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.adapters.expectations.modeler import ExpectationModeler, ExpectationVerdictAnnotation
-from extrap_segmented.adapters.measurements import coordinate_array, parameter_names
-from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.option_rules import InvalidOptionError, inner_with_outer_options
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
-from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
+from extrap_segmented.adapters.expectations.modeler import (ExpectationModeler, ExpectationVerdictAnnotation,
+                                                            check_parameter, option_errors, require_expectation)
+from extrap_segmented.adapters.measurements import coordinate_array
+from extrap_segmented.adapters.modeling.multiparameter import inner_with_outer_options, parameter_labels, plain_model
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import isolated_kernel, summarised_run
+from extrap_segmented.adapters.option_rules import InvalidOptionError
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
+from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
 from extrap_segmented.exceptions import ExtrapSegmentedError
 from extrap_segmented.expectations.complexity import ONE, parameter_text
 from extrap_segmented.expectations.multi import VERDICT_ORDER, parse_multi_expectation, worst_verdict
@@ -49,13 +50,13 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
     DESCRIPTION = ("Validates a big-O expectation over several parameters (e.g. O(p log p * n)) on every slice "
                    "along each parameter it names; the model is Extra-P's multi-parameter model, the verdict "
                    "over all parameters its annotation.")
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")  # ungrouped: shared with the single-parameter one
+    jobs = jobs_option()
 
     parameter_names: tuple = ()
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEDIAN, single_parameter_modeler=ExpectationModeler())
-        extrap_internals.before_model_all(_tell_parameter_names)
+        tell_parameter_names(ExpectationMultiParameterModeler)
 
     def _options(self) -> ExpectationModeler:
         """The single-parameter modeler holding the options (Extra-P's CLI sets them on this one)."""
@@ -69,23 +70,15 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
     def check_options(self, names: Sequence[str]):
         inner = self._options()
         values = {key: str(getattr(inner, key) or "") for key in ("expectation", "deviation", "upper_bound")}
-        if not values["expectation"].strip():
-            raise InvalidOptionError("Expectation modeler: state the growth you expect first (option expectation, "
-                                     "e.g. O(log p * n)); nothing was modeled")
+        require_expectation(values["expectation"], "O(log p * n)")
         parsed = {}
         for key, value in values.items():
             if not value.strip():
                 continue
-            try:
+            with option_errors(key, value):
                 parsed[key] = parse_multi_expectation(value)
-            except ExtrapSegmentedError as error:
-                raise InvalidOptionError(f"Expectation modeler: option {key}={value!r}: "
-                                         f"{str(error).splitlines()[0]}") from error
             for variable in parsed[key].variables:
-                if names and variable not in names:
-                    raise InvalidOptionError(
-                        f"Expectation modeler: option {key}={value!r} is in parameter {variable!r}, which the "
-                        f"experiment does not have (its parameters: {', '.join(names)}); nothing was modeled")
+                check_parameter(key, value, variable, names)
         if not parsed["expectation"].variables:
             raise InvalidOptionError(f"Expectation modeler: option expectation={values['expectation']!r} names no "
                                      f"parameter; on several parameters write e.g. O(1) per parameter as O(log p) "
@@ -96,7 +89,7 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
     def model(self, measurements, progress_bar=DUMMY_PROGRESS):
         """Checks the options once (one clear error, before any kernel), then validates every kernel."""
         dimensions = next((ms[0].coordinate.dimensions for ms in measurements if ms), 2)
-        names = _names(self.parameter_names, dimensions)
+        names = parameter_labels(self.parameter_names, dimensions)
         inner, parsed = self.check_options(names)
         kernels = [(sorted(ms, key=lambda m: m.coordinate), inner, parsed, names) for ms in measurements]
         return map_kernels(self._model_item, kernels, self.jobs, progress_bar)
@@ -106,7 +99,7 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
         return self._create(measurements, inner, parsed, names)
 
     def create_model(self, measurements: Sequence[Measurement]) -> Model:
-        names = _names(self.parameter_names, measurements[0].coordinate.dimensions)
+        names = parameter_labels(self.parameter_names, measurements[0].coordinate.dimensions)
         inner, parsed = self.check_options(names)
         return self._create(sorted(measurements, key=lambda m: m.coordinate), inner, parsed, names)
 
@@ -155,7 +148,7 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
                 deltas[name] = worst.divergence.format(written)
                 verdicts += [r.verdict for r in mine]
         overall = worst_verdict(verdicts) if verdicts else "error"
-        model = self._plain_model(measurements)
+        model = plain_model(measurements, self.use_measure)
         divergence = " · ".join(f"{d}" for d in deltas.values() if d != "1") or "1"
         message = ("no slice with at least 5 values of a parameter the expectation names"
                    if not verdicts else f"verdict over {', '.join(expectation.variables)}: {overall}")
@@ -166,23 +159,6 @@ class ExpectationMultiParameterModeler(MultiParameterModeler):
                 f"{n}: {e.big_o(parameter_text(n))}" for n, e in ((n, expectation.factor(n)) for n in expectation.variables)),
             message=message, notes="\n".join(rows)))
         return model
-
-    def _plain_model(self, measurements) -> Model:
-        modeler = multi_parameter.Default()
-        modeler.single_parameter_modeler = VectorizedBasicModeler()
-        modeler.use_measure = self.use_measure
-        return modeler.create_model(measurements)
-
-
-def _names(known: Sequence[str], dimensions: int) -> list[str]:
-    names = list(known or ())[:dimensions]
-    defaults = ("p", "q", "r", "s", "t")
-    return names + [defaults[i] if i < len(defaults) else f"x{i}" for i in range(len(names), dimensions)]
-
-
-def _tell_parameter_names(generator: Any) -> None:
-    if isinstance(generator.modeler, ExpectationMultiParameterModeler):
-        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 create_schema(ExpectationMultiParameterModeler)

@@ -21,7 +21,22 @@ from pathlib import Path
 
 import numpy as np
 
-FAIL_CHOICES = ("no-match", "approximate", "inconclusive", "rule", "worse", "never")
+from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.expectations.options import GATE, RULE
+from extrap_segmented.options import Option, declare, from_text
+
+#: The flags of extrap-validate that take a value, declared as the core's options are (help and
+#: checks are made from them); --target and --fail-on are the core's, the others this command's.
+FLAGS = declare(
+    Option("scaling", str, None, "scaling type for readers that convert per-process values",
+           choices=("weak", "strong")),
+    Option("metric", str, None, "metric glob used with --expect (default: all)"),
+    Option("aggregation", str, None, "statistic of the repetitions at each point: mean, median, min or q1 (overrides "
+                                     "the file)"),
+    RULE["target"],
+    GATE["fail_on"],
+)
+FAIL_CHOICES = GATE["fail_on"].choices
 EXIT_PASS, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_CODES = """exit codes:
   0  every validated function and rule passed the --fail-on conditions
@@ -60,16 +75,16 @@ def build_parser(readers, parser_class=argparse.ArgumentParser) -> argparse.Argu
         group.add_argument(reader.CMD_ARGUMENT, action="store_true", dest=f"reader_{reader.NAME}",
                            help=reader.DESCRIPTION)
     inputs.add_argument("path", metavar="PATH", help="experiment file or directory")
-    inputs.add_argument("--scaling", choices=("weak", "strong"), default=None,
-                        help="scaling type for readers that convert per-process values")
+    inputs.add_argument("--scaling", choices=FLAGS["scaling"].choices, default=None, help=FLAGS["scaling"].meaning)
     spec = parser.add_argument_group("expectations")
     spec.add_argument("--expectations", metavar="TOML", help="expectations file (call-path globs, metrics, "
                       "expectations, deviations, aggregation, rules)")
     spec.add_argument("--expect", metavar="O(...)", help="validate every call path against this expectation "
                       "(instead of, or as default for, the TOML file)")
-    spec.add_argument("--metric", default=None, help="metric glob used with --expect (default: all)")
-    spec.add_argument("--aggregation", default=None, help="mean, median, min or q1 (overrides the file)")
-    spec.add_argument("--target", type=_positive_float, default=None, help="default target scale of rules (> 0)")
+    spec.add_argument("--metric", default=None, help=FLAGS["metric"].meaning)
+    spec.add_argument("--aggregation", default=None, help=FLAGS["aggregation"].meaning)
+    spec.add_argument("--target", type=_flag_value(FLAGS["target"]), default=None,
+                      help=f"the target of rules that give none. {_help(FLAGS['target'])}")
     regression = parser.add_argument_group("regression mode")
     regression.add_argument("--save-baseline", metavar="JSON", help="save the fitted models as a baseline")
     regression.add_argument("--baseline", metavar="JSON", help="use a saved baseline as the expectation "
@@ -77,20 +92,25 @@ def build_parser(readers, parser_class=argparse.ArgumentParser) -> argparse.Argu
     out = parser.add_argument_group("output")
     out.add_argument("--json-out", metavar="OUT", help="write the report as JSON")
     out.add_argument("--plot-dir", metavar="DIR", help="write one PNG per validated function")
-    out.add_argument("--fail-on", default=None,
-                     help="comma-separated: no-match, approximate, inconclusive (the data cannot "
-                          "decide), rule, worse (grows faster than expected) or never (default: no-match,rule)")
+    out.add_argument("--fail-on", default=None, help=f"comma-separated. {_help(FLAGS['fail_on'])}")
     return parser
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive finite number")
-    return value
+def _help(option: Option) -> str:
+    """A flag's help: the declaration's meaning, default and accepted values."""
+    default = option.default
+    shown = ",".join(default) if isinstance(default, (list, tuple)) else default
+    return f"{option.meaning} (" + (f"default {shown}; " if default is not None else "") + f"{option.allowed()})"
+
+
+def _flag_value(option: Option):
+    """An argparse ``type`` checking a flag's value against its declaration."""
+    def parse(text: str):
+        try:
+            return from_text(option, text)
+        except InvalidInputError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return parse
 
 
 def check_output_file(path: str, option: str) -> None:
@@ -123,9 +143,9 @@ def check_output_dir(path: str, option: str) -> None:
 
 def parse_fail_on(text, regression: bool) -> set:
     if text is None:
-        return {"no-match", "rule"} | ({"worse"} if regression else set())
+        return set(GATE["fail_on"].default) | ({"worse"} if regression else set())
     items = {t.strip() for t in text.split(",") if t.strip()}
-    bad = items - set(FAIL_CHOICES)
+    bad = items - set(FAIL_CHOICES)  # the declared choices (GATE in expectations/options.py)
     if bad:
         raise _InputError(f"--fail-on: unknown value(s) {sorted(bad)}; use {', '.join(FAIL_CHOICES)}")
     return set() if "never" in items else items

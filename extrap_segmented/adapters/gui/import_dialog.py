@@ -175,7 +175,7 @@ class ReaderImportDialog(QDialog):
 
 def _warn_once(caught) -> None:
     """The warnings of one load as one warning (one line per condition; files counted)."""
-    from ..kernel_runs import summarise
+    from ..modeling.runs import summarise
     records = [(None, record.message) for record in caught
                if not issubclass(record.category, (DeprecationWarning, PendingDeprecationWarning, FutureWarning))]
     lines = summarise(records)

@@ -43,6 +43,14 @@ JOBS_HELP = ("Worker processes modeling kernels in parallel (joblib/loky); 0: ev
              "Results do not depend on it")
 
 
+def jobs_option():
+    """The ``jobs`` option of a modeler (in a ``@modeler_options`` class body). Ungrouped: Extra-P's
+    CLI parser accepts an option shared by a single- and a multi-parameter modeler of one NAME only
+    then."""
+    from extrap.modelers.modeler_options import modeler_options
+    return modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+
+
 def available_cores() -> int:
     """Cores this process may run on (its CPU affinity where the OS reports it, else all)."""
     try:
@@ -172,7 +180,7 @@ def map_kernels(function: Callable, items: Sequence, jobs: Any = 1, progress_bar
     if progress_bar is not None:
         progress_bar.total += len(items)
     results: list = []
-    # A progress bar that tracks the kernel being modeled (kernel_runs) learns whose warnings follow.
+    # A progress bar that tracks the kernel being modeled (modeling/runs.py) learns whose warnings follow.
     announce = getattr(progress_bar, "announce_kernel", None)
     for chunk_results, records in _chunk_outputs(function, items, jobs, min_chunk, threshold, automatic):
         for item, item_records in zip(items[len(results):], records):

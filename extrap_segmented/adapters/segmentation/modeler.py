@@ -41,12 +41,13 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
-from extrap_segmented.batches import same_x_groups
+from extrap_segmented.batches import fit_in_groups
 from extrap_segmented.adapters.measurements import measurement_arrays, repetition_counts, repetition_means
 from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.plugin import extrap_internals
-from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import isolated_kernel, kernel_label, summarised_run
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.pmnf.search import search_many
 
 
@@ -206,15 +207,15 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change,
                           window_size, theta, nrss_band_low, nrss_band_high, epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    jobs = jobs_option()
 
     parameter_name = "p"
     """The modeled parameter's name in messages and annotations; set from the experiment by
-    `ModelGenerator.model_all` (see :func:`_name_parameters_in_messages`), "p" otherwise."""
+    `ModelGenerator.model_all` (see :func:`_take_parameter_name`), "p" otherwise."""
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        _name_parameters_in_messages()
+        tell_parameter_names(SegmentedChangePointModeler, _take_parameter_name)
 
     # -- Extra-P entry points -------------------------------------------------------------------
 
@@ -258,26 +259,16 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             x, y = measurement_arrays(ordered, self.use_measure)
             if np.isfinite(x).all() and np.isfinite(y).all() and len(np.unique(x)) == len(x):
                 xs[i], ys[i] = x, y
-        result: list = [None] * len(kernels)
         exponents, options = self._exponents(), self._search_options()
         searcher = self._searcher()
-        for x, members in same_x_groups(xs):
-            if len(members) < 2:
-                continue
-            for a in range(0, len(members), self.BATCH):
-                batch = members[a:a + self.BATCH]
-                Y = np.stack([ys[i] for i in batch])
-                try:
-                    fits = search_many(x, Y, exponents, **options)
-                    # the first detection's segment costs, where the search would compute them
-                    first = searcher.first_errors_many(x, Y)
-                    if first is None:
-                        first = [None] * len(batch)
-                except InvalidInputError:  # each kernel's own search reports it
-                    continue
-                for i, fit, errors in zip(batch, fits, first):
-                    result[i] = (fit, errors)
-        return result
+
+        def fit_many(x, Y):
+            fits = search_many(x, Y, exponents, **options)
+            # the first detection's segment costs, where the search would compute them
+            first = searcher.first_errors_many(x, Y)
+            return list(zip(fits, first if first is not None else [None] * len(fits)))
+        # a batch the search refuses: each kernel's own search reports it
+        return fit_in_groups(xs, ys, fit_many, self.BATCH, refused=(InvalidInputError,))
 
     def _model_item(self, item) -> Model:
         measurements, whole = item
@@ -296,7 +287,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         if bad.any():
             i = int(np.argmax(bad))
             raise InvalidMeasurementsError(
-                f"{_where(ordered)}: value {y[i]!r} at {self.parameter_name}={x[i]!r} is not finite; "
+                f"{kernel_label(ordered)}: value {y[i]!r} at {self.parameter_name}={x[i]!r} is not finite; "
                 f"{int(bad.sum())} of {len(y)} points affected")
         return self._segmented_model(ordered, x, y, whole_fit)
 
@@ -373,7 +364,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         return searcher
 
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
-        where = _where(ordered)
+        where = kernel_label(ordered)
         fit, first = whole_fit if whole_fit is not None else (None, None)
         try:
             searcher = self.fitted_search(ordered, x, y, first_errors=first)
@@ -515,24 +506,11 @@ def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement],
             f"the per-rank view keeps ranks apart: extrap --cube-ranks DIR --modeler segmented")
 
 
-def _name_parameters_in_messages() -> None:
-    """Makes Extra-P's model generator tell this modeler the experiment's parameter name first.
-
-    Extra-P hands a modeler only measurements, whose coordinates carry no parameter names, so
-    without this the messages would say ``p=`` for a parameter named ``x``. Installed once, when
-    the first instance is made (so only processes that use this modeler are affected).
-    """
-    extrap_internals.before_model_all(_tell_parameter_name)
-
-
-def _tell_parameter_name(generator: Any) -> None:
-    """Sets ``parameter_name`` on this modeler (also as a multi-parameter modeler's
-    single-parameter modeler) of a one-parameter experiment's model generator."""
-    parameters = getattr(generator.experiment, "parameters", None) or []
-    if len(parameters) == 1:
-        for modeler in (generator.modeler, getattr(generator.modeler, "single_parameter_modeler", None)):
-            if isinstance(modeler, SegmentedChangePointModeler):
-                modeler.parameter_name = str(getattr(parameters[0], "name", parameters[0]))
+def _take_parameter_name(modeler: SegmentedChangePointModeler, names: tuple[str, ...]) -> None:
+    """The parameter name of a one-parameter experiment, for messages and annotations (as the
+    generator's modeler or its multi-parameter modeler's single-parameter modeler)."""
+    if len(names) == 1:
+        modeler.parameter_name = names[0]
 
 
 def _quantum(measurements: Sequence[Measurement]) -> float:
@@ -548,17 +526,6 @@ def _quantum(measurements: Sequence[Measurement]) -> float:
         if not np.all(data == np.round(data)):
             return 0.0
     return 1.0
-
-
-def _where(measurements: Sequence[Measurement]) -> str:
-    """``call path [metric]`` of a kernel, for messages."""
-    if not measurements:
-        return "<no measurements>"
-    first = measurements[0]
-    callpath = getattr(first, "callpath", None)
-    metric = getattr(first, "metric", None)
-    name = getattr(callpath, "name", None) or "<unknown call path>"
-    return f"{name} [{getattr(metric, 'name', '?')}]"
 
 
 # Schemas at definition, as Extra-P's loader does for its own modelers: an experiment modeled with

@@ -37,21 +37,21 @@ from extrap.modelers.modeler_options import modeler_options
 from extrap.util.exceptions import RecoverableError
 from extrap.util.progress_bar import DUMMY_PROGRESS
 
-from extrap_segmented.adapters.measurements import (coordinate_array, measurement_arrays, parameter_names,
-                                                    repetition_counts)
-from extrap_segmented.adapters.option_rules import inner_with_outer_options
-from extrap_segmented.adapters.kernel_runs import isolated_kernel, summarised_run
-from extrap_segmented.adapters.parallel.runner import JOBS_HELP, map_kernels
-from extrap_segmented.adapters.plugin import extrap_internals
+from extrap_segmented.adapters.measurements import coordinate_array, measurement_arrays, repetition_counts
+from extrap_segmented.adapters.modeling.multiparameter import (DEFAULT_NAMES, inner_with_outer_options,
+                                                               parameter_labels, plain_model)
+from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
+from extrap_segmented.adapters.modeling.runs import (check_modeler_options, isolated_kernel, kernel_label,
+                                                     summarised_run)
+from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
 from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotation, SegmentationWarning,
-                                                            SegmentedChangePointModeler, _where)
+                                                            SegmentedChangePointModeler)
 from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, ParameterChanges, changes_along,
                                                  confirm_with_pool, describe_location, describe_moving, fit_separable,
                                                  pooled_series, segment_masks)
 from extrap_segmented.segmentation.suggest import suggest_measurements
 
-DEFAULT_NAMES = ("p", "q", "r", "s", "t")
 #: Relative improvement of the SMAPE over all points for which another term replaces a segment's.
 REFIT_GAIN = 0.1
 
@@ -112,15 +112,15 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                                                         "the same change location for one segmented model",
                                            name="Consistent share")
     # Ungrouped like every option of this class: Extra-P's CLI parser accepts the options of a
-    # single- and a multi-parameter modeler of one NAME only then (see clustering/modeler.py).
-    jobs = modeler_options.add(0, int, JOBS_HELP, name="Jobs")
+    # single- and a multi-parameter modeler of one NAME only then.
+    jobs = jobs_option()
 
     parameter_names: tuple = ()
     """The experiment's parameter names for messages; told by Extra-P's model generator."""
 
     def __init__(self):
         super().__init__(use_measure=Measure.MEAN, single_parameter_modeler=SegmentedChangePointModeler())
-        extrap_internals.before_model_all(_tell_parameter_names)
+        tell_parameter_names(SegmentedMultiParameterModeler)
 
     # Options of the single-parameter Segmented given on the command line (--options window_size=7)
     # are set on this modeler by Extra-P's CLI; they belong to the detection.
@@ -138,8 +138,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel that fails is warned about and undefined, never fatal."""
         detector = self._detector()
-        from extrap_segmented.adapters import option_rules
-        option_rules.check_options(detector, getattr(type(detector), "OPTION_RULES", {}))
+        check_modeler_options(detector)
         if not 0 < float(self.consistent_share) <= 1:
             raise RecoverableError(f"Segmented: consistent_share must be in (0, 1], got {self.consistent_share!r}")
         kernels = [(list(ms), detector) for ms in measurements]
@@ -154,8 +153,8 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
 
     @isolated_kernel(lambda self: undefined_model(self.use_measure))
     def _model_one(self, measurements: list[Measurement], detector: SegmentedChangePointModeler) -> Model:
-        names = _names(self.parameter_names, measurements[0].coordinate.dimensions)
-        where = _where(measurements)
+        names = parameter_labels(self.parameter_names, measurements[0].coordinate.dimensions)
+        where = kernel_label(measurements)
         X, values = measurement_arrays(measurements, self.use_measure, parameter=None)
         finite = np.isfinite(values) & np.isfinite(X).all(axis=1)
         notes = []
@@ -199,7 +198,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                              f"({describe_moving(ParameterChanges(result.parameter, MOVING, (), tuple(changed)), names)}"
                              f"); not modeled")
         consistent = [r for r in results if r.kind == CONSISTENT]
-        base = self._plain_model(measurements)
+        base = plain_model(measurements, self.use_measure)
         if not consistent:
             if notes:
                 base.annotations.append(SegmentationAnnotation(notes))
@@ -260,12 +259,6 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             text = model.hypothesis.function.to_string(names[d]).replace("\n", "; ")
             lines.append(f"at {at}: {text}")
         return lines
-
-    def _plain_model(self, measurements: list[Measurement]) -> Model:
-        modeler = multi_parameter.Default()
-        modeler.single_parameter_modeler = VectorizedBasicModeler()
-        modeler.use_measure = self.use_measure
-        return modeler.create_model(measurements)
 
     def _single_fit(self, measurements: list[Measurement]):
         """The compound term of Extra-P's default single-parameter model (None: constant)."""
@@ -381,16 +374,6 @@ def _unit(term):
     term = copy.deepcopy(term)
     term.reset_coefficients()
     return term
-
-
-def _names(known: Sequence[str], dimensions: int) -> list[str]:
-    names = list(known)[:dimensions]
-    return names + [DEFAULT_NAMES[i] if i < len(DEFAULT_NAMES) else f"x{i}" for i in range(len(names), dimensions)]
-
-
-def _tell_parameter_names(generator: Any) -> None:
-    if isinstance(generator.modeler, SegmentedMultiParameterModeler):
-        generator.modeler.parameter_names = parameter_names(generator.experiment)
 
 
 create_schema(SegmentedMultiParameterModeler)

@@ -11,9 +11,8 @@ import pytest
 from extrap.fileio.output import format_output
 from extrap.modelers.model_generator import ModelGenerator
 
-from extrap_segmented.adapters.clustering import kernel as kernel_module
 from extrap_segmented.adapters.cube.reader import CubeRankReader
-from extrap_segmented.clustering import classify, matching
+from extrap_segmented.clustering import classify, kernel as kernel_module, matching
 from extrap_segmented.clustering.classify import ClassifierOptions, classify_matrix
 from extrap_segmented.clustering.matching import cluster_configuration
 from extrap_segmented.reducers import MEASURES, STATISTICS, reduce_columns

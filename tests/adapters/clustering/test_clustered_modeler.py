@@ -348,21 +348,22 @@ def test_per_coordinate_facts_are_computed_once_per_run(fixtures_dir, monkeypatc
     import pickle
     from extrap_segmented.adapters.clustering import kernel as kernel_module
     from extrap_segmented.adapters.cube.reader import CubeRankReader
+    from extrap_segmented.clustering import kernel as core_kernel
     experiment = CubeRankReader().read_experiment(str(fixtures_dir / "cube" / "stencil2d-ps"))
     plain = ModelGenerator(experiment, modeler="clustered")
     plain.modeler.jobs = 1
     plain.model_all()
     expected = format_output(experiment, "all")
     calls = {"missing": 0, "positions": 0}
-    missing, positions = kernel_module._missing_ranks, kernel_module.topology_positions
+    missing, positions = core_kernel.missing_ranks, core_kernel.topology_positions
 
     def count(name, function):
         def counted(*args):
             calls[name] += 1
             return function(*args)
         return counted
-    monkeypatch.setattr(kernel_module, "_missing_ranks", count("missing", missing))
-    monkeypatch.setattr(kernel_module, "topology_positions", count("positions", positions))
+    monkeypatch.setattr(core_kernel, "missing_ranks", count("missing", missing))
+    monkeypatch.setattr(core_kernel, "topology_positions", count("positions", positions))
     generator = ModelGenerator(experiment, modeler="clustered")
     generator.modeler.jobs = 1
     generator.model_all()

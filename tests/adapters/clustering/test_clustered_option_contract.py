@@ -28,7 +28,7 @@ def _declared(field: str):
 
 @pytest.mark.parametrize("field, core", Clustered.CORE_OPTIONS.items())
 def test_every_modeler_option_is_its_core_declaration(field, core):
-    option, declared = CLASSIFIER[core], _declared(field)
+    option, declared = Clustered.CONTRACT[core], _declared(field)
     assert declared.value == option.default and declared.description == option.meaning
     assert (declared.range and list(declared.range)) == (option.choices and list(option.choices))
 
@@ -80,3 +80,26 @@ def test_the_docs_table_is_what_the_contract_generates():
     assert shown.group(1) == options_table(Clustered, FIELDS), \
         "docs/clustering.md's options table differs from the contract; it should read:\n" + \
         options_table(Clustered, FIELDS)
+
+
+def test_min_points_and_cluster_value_are_the_matching_contract_s(fixtures_dir):
+    """The modeler's min_points and cluster_value are declared by MATCHING (clustering/options.py):
+    the same default as the core's matching, refused outside the declaration in its words."""
+    import inspect
+
+    from extrap.modelers.model_generator import ModelGenerator
+    from extrap.util.exceptions import RecoverableError
+
+    from extrap_segmented.adapters.cube.reader import CubeRankReader
+    from extrap_segmented.clustering.matching import match_clusters
+    from extrap_segmented.clustering.options import MATCHING
+    defaults = inspect.signature(match_clusters).parameters
+    assert (defaults["cluster_measure"].default, defaults["min_points"].default) == \
+        (MATCHING["cluster_value"].default, MATCHING["min_points"].default) == \
+        (Clustered().cluster_value, Clustered().min_points)
+    assert tooltip(Clustered, "min_points").splitlines()[1:] == ["Accepted: an integer ≥ 1.", "Default: 5."]
+    experiment = CubeRankReader().read_experiment(str(fixtures_dir / "cube" / "gather-switch-p"))
+    generator = ModelGenerator(experiment, modeler="clustered")
+    generator.modeler.min_points = 0
+    with pytest.raises(RecoverableError, match="^Clustered modeler: min_points must be an integer ≥ 1, got 0$"):
+        generator.model_all()

@@ -180,3 +180,16 @@ def test_smooth_noisy_kernels_stay_unsegmented_when_pooled(tmp_path):
                         noise=0.2, seed=11)
     models, _ = _models(experiment)
     assert not any(" for " in m.hypothesis.function.to_string(*experiment.parameters) for m in models.values())
+
+
+def test_an_inconsistent_pair_of_detection_options_stops_a_multi_parameter_run_before_any_kernel(tmp_path):
+    """The multi-parameter Segmented checks its detection's options as the single-parameter one
+    does, pairs included: one error naming both options, not a failed model per kernel."""
+    from extrap_segmented.adapters.option_rules import InvalidOptionError
+    experiment = _write(tmp_path, {"k": eager_limit})
+    generator = ModelGenerator(experiment, modeler="Segmented")
+    for option, value in {"mode": "paper", "nrss_band_low": 0.6, "nrss_band_high": 0.1}.items():
+        setattr(generator.modeler, option, value)
+    with pytest.raises(InvalidOptionError, match=r"options nrss_band_high=0.1 and nrss_band_low=0.6 do not fit "
+                                                 r"together; nrss_band_high \(0.1\) must be ≥ nrss_band_low \(0.6\)"):
+        generator.model_all()

@@ -1,10 +1,13 @@
-"""Series grouped for batch calls: bit-identical x (and equal keys) share a group, in order of first appearance."""
+"""Series grouped for batch calls: bit-identical x (and equal keys) share a group, in order of first appearance;
+one batch call per group (fit_in_groups)."""
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from extrap_segmented.batches import same_x_groups
+import pytest
+
+from extrap_segmented.batches import fit_in_groups, same_x_groups
 
 
 def test_groups_by_exact_x_and_key_in_order_of_first_appearance():
@@ -30,3 +33,30 @@ def test_every_given_series_is_in_exactly_one_group_with_its_equals(choices):
         assert members == sorted(members)
         assert all(np.array_equal(xs[i], x) for i in members)
     assert len(groups) == len(set(choices))
+
+
+def test_each_group_is_fitted_in_calls_of_at_most_size_rows_and_lone_series_are_left_to_the_caller():
+    x, other = np.array([1.0, 2.0, 4.0]), np.array([1.0, 3.0, 9.0])
+    xs = [x, x.copy(), other, None, x.copy(), x.copy(), x.copy()]
+    ys = [np.full(3, float(i)) for i in range(len(xs))]
+    calls = []
+
+    def fit_many(x_, Y):
+        calls.append((x_.tolist(), Y[:, 0].tolist()))
+        return [10 * row[0] for row in Y]
+    results = fit_in_groups(xs, ys, fit_many, size=2)
+    assert results == [0.0, 10.0, None, None, 40.0, 50.0, 60.0]  # 2: alone with its x; 3: no x
+    assert calls == [([1.0, 2.0, 4.0], [0.0, 1.0]), ([1.0, 2.0, 4.0], [4.0, 5.0]), ([1.0, 2.0, 4.0], [6.0])]
+
+
+def test_a_refused_batch_leaves_its_series_to_the_caller_and_other_errors_pass():
+    x = np.array([1.0, 2.0])
+    ys = [np.array([1.0, 1.0]), np.array([np.nan, 1.0]), np.array([2.0, 2.0]), np.array([3.0, 3.0])]
+
+    def fit_many(_, Y):
+        if np.isnan(Y).any():
+            raise ValueError("NaN")
+        return list(Y.sum(axis=1))
+    assert fit_in_groups([x] * 4, ys, fit_many, size=2, refused=(ValueError,)) == [None, None, 4.0, 6.0]
+    with pytest.raises(ValueError, match="NaN"):
+        fit_in_groups([x] * 4, ys, fit_many, size=2, refused=(KeyError,))

@@ -1,4 +1,4 @@
-"""Modeling runs: one summary warning per run, one failing kernel isolated (extrap_segmented/adapters/kernel_runs.py)."""
+"""Modeling runs: one summary warning per run, one failing kernel isolated (extrap_segmented/adapters/modeling/runs.py)."""
 from __future__ import annotations
 
 import subprocess
@@ -14,7 +14,7 @@ from extrap.entities.coordinate import Coordinate
 from extrap.entities.measurement import Measurement
 from extrap.entities.metric import Metric
 
-from extrap_segmented.adapters.kernel_runs import ModelingRunWarning, summarise
+from extrap_segmented.adapters.modeling.runs import ModelingRunWarning, summarise
 
 
 def _kernel(name: str, values) -> list[Measurement]:
@@ -117,7 +117,7 @@ def test_900_kernels_with_the_same_condition_print_one_line(tmp_path):
                                                         "fit together; nrss_band_high (0.1) must be ≥ nrss_band_low (0.6)"),
 ])
 def test_invalid_segmented_options_stop_the_run_before_modeling_with_one_error(option, fragment):
-    series = Path(__file__).resolve().parents[2] / "fixtures" / "series" / "mpi_collectives.txt"
+    series = Path(__file__).resolve().parents[3] / "fixtures" / "series" / "mpi_collectives.txt"
     extrap = Path(sys.executable).parent / "extrap"
     result = subprocess.run([str(extrap), "--text", str(series), "--modeler", "segmented", "--options", *option.split(),
                              "--disable-progress"], capture_output=True, text=True, timeout=120)
@@ -129,7 +129,7 @@ def test_invalid_segmented_options_stop_the_run_before_modeling_with_one_error(o
 def test_unwritable_plot_dir_is_an_error_before_modeling(tmp_path):
     blocker = tmp_path / "a_file"
     blocker.write_text("")
-    gather = Path(__file__).resolve().parents[2] / "fixtures" / "cube" / "gather-switch-p"
+    gather = Path(__file__).resolve().parents[3] / "fixtures" / "cube" / "gather-switch-p"
     extrap = Path(sys.executable).parent / "extrap"
     result = subprocess.run([str(extrap), "--cube-ranks", str(gather), "--modeler", "clustered", "--options",
                              f"plot_dir={blocker / 'plots'}", "--disable-progress"],

@@ -39,11 +39,12 @@ class ModelingRunWarning(ExtrapSegmentedWarning):
 
 
 def kernel_label(measurements: Sequence[Any]) -> str | None:
-    """``call path [metric]`` of a kernel's measurements (None when there are none)."""
+    """``call path [metric]`` of a kernel's measurements, for messages (None when there are none)."""
     if not measurements:
         return None
     first = measurements[0]
-    return f"{first.callpath} [{first.metric}]"
+    callpath = getattr(getattr(first, "callpath", None), "name", None) or "<unknown call path>"
+    return f"{callpath} [{getattr(getattr(first, 'metric', None), 'name', '?')}]"
 
 
 def _names_of(measurements: Sequence[Any]) -> list[str]:
@@ -135,13 +136,21 @@ def summarise(records: Sequence[tuple[Any, Warning]]) -> list[str]:
     return lines
 
 
+def check_modeler_options(modeler: Any) -> None:
+    """Checks a modeler's options against its class's ``OPTION_RULES`` and ``OPTION_RELATIONS``.
+
+    Raises:
+        InvalidOptionError: names the option(s), the value(s) and what is allowed.
+    """
+    check_options(modeler, getattr(type(modeler), "OPTION_RULES", {}), getattr(type(modeler), "OPTION_RELATIONS", ()))
+
+
 def summarised_run(model_method: Callable) -> Callable:
     """Decorates a modeler's ``model(measurements, progress_bar)``: checks the modeler's
     ``OPTION_RULES`` and ``OPTION_RELATIONS`` first, then emits one summary warning for the run."""
     @functools.wraps(model_method)
     def model(self, measurements, progress_bar=DUMMY_PROGRESS, *args, **kwargs):
-        check_options(self, getattr(type(self), "OPTION_RULES", {}),  # before any kernel is modeled
-                      getattr(type(self), "OPTION_RELATIONS", ()))
+        check_modeler_options(self)  # before any kernel is modeled
         tracker = _KernelTracker(progress_bar)
         records: list[tuple[Any, Warning]] = []
         passed_on: list[tuple] = []
