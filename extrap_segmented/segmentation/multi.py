@@ -33,6 +33,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from extrap_segmented.exceptions import InvalidInputError
+from extrap_segmented.segmentation.options import MULTI
 
 #: A change location on a slice: (last value before, first value after); equal when the
 #: change happens at a measured point that both behaviours share.
@@ -79,7 +80,7 @@ def slices_along(X: np.ndarray, d: int) -> dict[tuple[float, ...], np.ndarray]:
 
 def changes_along(X: np.ndarray, y: np.ndarray, d: int,
                   detect: Callable[[np.ndarray, np.ndarray, np.ndarray], Optional[Sequence[Location]]],
-                  *, min_share: float = 2 / 3) -> ParameterChanges:
+                  *, min_share: float = MULTI["consistent_share"].default) -> ParameterChanges:
     """Runs ``detect`` on every slice along ``d`` and classifies the result.
 
     Args:

@@ -2,7 +2,8 @@
 
 ``WINDOW`` holds the options every detection shares (:class:`~.window.WindowSearch`), ``TEST``
 those of :class:`~.significance.SignificanceSearch` (mode "test"), ``PAPER`` those of
-:class:`~.paper.PaperWindowSearch` (mode "paper"). The objects a search also takes (costs,
+:class:`~.paper.PaperWindowSearch` (mode "paper"), ``MULTI`` those of the search along one
+parameter of several (:func:`~.multi.changes_along`). The objects a search also takes (costs,
 exponents, search options) and the expert thresholds the modeler does not expose (``exact_*``,
 ``eta``) are not declared: they are validated where they are used.
 """
@@ -59,4 +60,10 @@ PAPER = declare(
     Option("nrss_band", tuple, (0.1, 0.5), "nRSS band (low, high) of the epsilon criterion; windows above its low "
                                            "end are heterogeneous", low=0),
     Option("epsilon_limit", float, 4.0, "relative nRSS limit", low=0, low_open=True, infinite=True),
+)
+
+# the search along one parameter of several (:func:`~.multi.changes_along`; ``min_share`` there)
+MULTI = declare(
+    Option("consistent_share", float, 2 / 3, "share of the slices along a parameter that must show the same change "
+                                             "location for one segmented model", low=0, low_open=True, high=1),
 )

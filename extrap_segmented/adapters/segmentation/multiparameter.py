@@ -43,6 +43,7 @@ from extrap_segmented.adapters.modeling.multiparameter import (DEFAULT_NAMES, in
 from extrap_segmented.adapters.modeling.parameters import tell_parameter_names
 from extrap_segmented.adapters.modeling.runs import (check_modeler_options, isolated_kernel, kernel_label,
                                                      summarised_run)
+from extrap_segmented.adapters import option_rules
 from extrap_segmented.adapters.parallel.runner import jobs_option, map_kernels
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler, undefined_model
 from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotation, SegmentationWarning,
@@ -50,6 +51,7 @@ from extrap_segmented.adapters.segmentation.modeler import (SegmentationAnnotati
 from extrap_segmented.segmentation.multi import (CONSISTENT, ISOLATED, MOVING, ParameterChanges, changes_along,
                                                  confirm_with_pool, describe_location, describe_moving, fit_separable,
                                                  pooled_series, segment_masks)
+from extrap_segmented.segmentation import options as contract
 from extrap_segmented.segmentation.suggest import suggest_measurements
 
 #: Relative improvement of the SMAPE over all points for which another term replaces a segment's.
@@ -108,9 +110,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                    "every slice): a change at the same location at every value of the other parameters is "
                    "modeled once, a moving one is reported per slice; other kernels get Extra-P's "
                    "multi-parameter model.")
-    consistent_share = modeler_options.add(0.67, float, "Share of the slices along a parameter that must show "
-                                                        "the same change location for one segmented model",
-                                           name="Consistent share")
+    consistent_share = option_rules.modeler_option(contract.MULTI["consistent_share"], name="Consistent share")
     # Ungrouped like every option of this class: Extra-P's CLI parser accepts the options of a
     # single- and a multi-parameter modeler of one NAME only then.
     jobs = jobs_option()
@@ -139,8 +139,9 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
         """Models every kernel; a kernel that fails is warned about and undefined, never fatal."""
         detector = self._detector()
         check_modeler_options(detector)
-        if not 0 < float(self.consistent_share) <= 1:
-            raise RecoverableError(f"Segmented: consistent_share must be in (0, 1], got {self.consistent_share!r}")
+        if not contract.MULTI["consistent_share"].accepts(self.consistent_share):
+            raise RecoverableError(f"Segmented: consistent_share must be {contract.MULTI['consistent_share'].allowed()}, "
+                                   f"got {self.consistent_share!r}")
         kernels = [(list(ms), detector) for ms in measurements]
         return map_kernels(self._model_item, kernels, self.jobs, progress_bar)
 

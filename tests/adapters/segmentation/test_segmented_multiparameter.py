@@ -193,3 +193,20 @@ def test_an_inconsistent_pair_of_detection_options_stops_a_multi_parameter_run_b
     with pytest.raises(InvalidOptionError, match=r"options nrss_band_high=0.1 and nrss_band_low=0.6 do not fit "
                                                  r"together; nrss_band_high \(0.1\) must be ≥ nrss_band_low \(0.6\)"):
         generator.model_all()
+
+
+def test_consistent_share_is_one_declaration_for_the_modeler_and_the_core(tmp_path):
+    """The modeler's default is the core's (2/3; it said 0.67, so with three slices it needed all
+    three where the core needs two) and a value outside (0, 1] is refused in the contract's words."""
+    import inspect
+
+    from extrap.util.exceptions import RecoverableError
+
+    from extrap_segmented.adapters.segmentation.multiparameter import SegmentedMultiParameterModeler
+    from extrap_segmented.segmentation.multi import changes_along
+    core = inspect.signature(changes_along).parameters["min_share"].default
+    assert SegmentedMultiParameterModeler().consistent_share == core == pytest.approx(2 / 3, rel=1e-12)
+    generator = ModelGenerator(_write(tmp_path, {"k": eager_limit}), modeler="Segmented")
+    generator.modeler.consistent_share = 0.0
+    with pytest.raises(RecoverableError, match=r"consistent_share must be a finite number > 0 and ≤ 1, got 0.0"):
+        generator.model_all()
