@@ -31,7 +31,8 @@ sizes beside a found change, or at the end of the series, that lie off the strai
 the ``short_reach`` sizes before them (or after them), all on one side, by χ² per point >
 ``short_f_limit`` (the line's misfit and its extrapolation error counted as noise) and by at
 least ``min_relative_change``, become their own segment — beside a found change only when they
-lie between the levels of their two neighbours (a staircase or a ramp, not a spike).
+lie between the levels of their two neighbours, that line and the first size across the change
+(a staircase or a ramp, not a spike).
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -359,9 +360,11 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
                     rank = (across is not None, chi2)
                     if chi2 <= f_limit or step < least or (best is not None and rank <= best[1]):
                         continue
-                    if across is not None and len(across) >= 2:
-                        # between its two neighbours' levels: a staircase or a ramp, not a spike
-                        other = _line_through(u, v, sigma, across, piece)[0]
+                    if across is not None and len(across):
+                        # between its two neighbours' levels: a staircase or a ramp, not a spike; the
+                        # level across the kept change is its nearest size (a steep regime's line
+                        # extrapolated backwards falls far below its first value)
+                        other = v[across[0] if across[0] > piece[-1] else across[-1]]
                         own = _line_through(u, v, sigma, line, piece)[0]
                         if not np.all((v[piece] - other) * (v[piece] - own) < 0):
                             continue
