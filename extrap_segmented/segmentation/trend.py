@@ -49,6 +49,7 @@ from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.options import check_values
+from extrap_segmented.pmnf.terms import default_exponents
 from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
@@ -190,14 +191,16 @@ class TrendBreakSearch(WindowSearch):
         if self.max_change_points < 1:
             return []
         least = np.log1p(float(self.min_relative_change))
-        self.corners_ = slope_drops(u, v, sigma)
-        passing = [c for c in self.corners_ if c[1] > self.f_limit and abs(c[2]) >= least]
+        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        self.corners_ = slope_drops(u, v, sigma, float(np.max(exponents[:, 1], initial=0.0)))
         bumps = set()
-        for first, second in zip(passing, passing[1:]):
+        for first, second in zip(self.corners_, self.corners_[1:]):
             # up and back down (or down and back up) over one or two sizes: a bump, not a regime
+            # (judged on every drop: near small x a log factor's allowance can hide one side)
             if second[0] - first[0] <= 3 and first[2] * second[2] < 0 and \
                     min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])):
                 bumps.update((first[0], second[0]))
+        passing = [c for c in self.corners_ if c[1] > self.f_limit and abs(c[2]) >= least]
         passing = sorted((c for c in passing if c[0] not in bumps), key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
         kept: list[int] = []
@@ -209,19 +212,31 @@ class TrendBreakSearch(WindowSearch):
         if self.short_segments:
             kept = short_pieces(u, v, sigma, kept, max_changes=int(self.max_change_points),
                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
-                                min_step=float(self.min_relative_change))
+                                min_step=float(self.min_relative_change),
+                                steepest=(float(np.max(exponents[:, 0], initial=0.0)),
+                                          float(np.max(exponents[:, 1], initial=0.0))))
         return kept
 
 
-def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[tuple[int, float, float]]:
-    """Per interior point whose log-log slope drops: the change it points to, z² and step.
+def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: float = 2.0
+                ) -> list[tuple[int, float, float]]:
+    """Per interior point whose log-log slope drops more than a PMNF cost's can: the change it
+    points to, z² and step.
+
+    A term ``x^i · log2(x)^j`` has the log-log slope ``i + j / ln x``: its log factor lets the
+    slope of a sum of positive terms fall by at most ``j`` times the fall of ``1 / ln x`` (an
+    O(log p) collective falls from slope 1 between p = 2 and 4 to 0.58 between 4 and 8). That
+    much is allowed, with ``j`` the search space's largest log exponent; only the drop beyond it
+    counts. Below x = 2 (``ln x`` ≤ ``ln 2``, where a log term starts from 0) no drop is judged.
 
     Args:
         u, v: log x and log y, sorted.
         sigma: per point, the relative noise (standard deviation of v).
+        log_exponent: the largest log exponent ``j`` of the cost's terms.
 
     Returns:
-        ``(change, z², step)`` per point p with a drop (z > 0), spikes left out: ``change`` is the
+        ``(change, z², step)`` per point p with a drop beyond the allowed one (z > 0; z² of that
+        excess), spikes left out: ``change`` is the
         steeper of the two gaps beside p (``p`` for the gap before it: a step up; ``p + 1`` for
         the gap after it: a step down; a change ``b`` lies between points ``b - 1`` and ``b``),
         ``step`` the drop times that gap's width in log x (the relative step in log units,
@@ -229,21 +244,28 @@ def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[tuple[i
     """
     width = np.diff(u)
     slope = np.diff(v) / width
+    # the slope of log(ln x) over each gap: a log factor's share of a cost's slope
+    with np.errstate(all="ignore"):
+        log_slope = np.where(u[:-1] >= np.log(2.0) - 1e-12, np.diff(np.log(u)) / width, np.nan)
     result = []
     for p in range(1, len(u) - 1):
         before, after = slope[p - 1], slope[p]
         a, b = 1.0 / width[p - 1], 1.0 / width[p]
         variance = (a * sigma[p - 1]) ** 2 + ((a + b) * sigma[p]) ** 2 + (b * sigma[p + 1]) ** 2
+        allowed = log_exponent * (log_slope[p - 1] - log_slope[p])
+        if not np.isfinite(allowed):
+            continue
         drop = before - after
-        if drop <= 0:
+        excess = drop - max(allowed, 0.0)  # what no term's log factor explains
+        if excess <= 0:
             continue
         rise, fall = abs(before) * width[p - 1], abs(after) * width[p]
         if before * after < 0 and min(rise, fall) >= 0.5 * max(rise, fall):
             continue  # up, then back down (or down, then back up): one size off its neighbours
         if abs(before) >= abs(after):  # a step up into p
-            result.append((p, float(drop ** 2 / variance), float(drop * width[p - 1])))
+            result.append((p, float(excess ** 2 / variance), float(drop * width[p - 1])))
         else:  # a step down after p
-            result.append((p + 1, float(drop ** 2 / variance), float(-drop * width[p])))
+            result.append((p + 1, float(excess ** 2 / variance), float(-drop * width[p])))
     return result
 
 
@@ -314,7 +336,8 @@ def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius
 
 
 def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], max_changes: int,
-                 f_limit: float, reach: int, min_step: float) -> list[int]:
+                 f_limit: float, reach: int, min_step: float,
+                 steepest: tuple[float, float] | None = None) -> list[int]:
     """Adds changes that leave a segment of one or two points (see the module docstring).
 
     Args:
@@ -325,6 +348,9 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
         f_limit: χ² per point of the piece against the line beside it.
         reach: points that line is fitted to.
         min_step: relative distance by which every point of the piece must miss that line.
+        steepest: ``(i, j)``, the largest polynomial and log exponent of the cost's terms: a piece
+            at the series' end needs a log-log slope into or within it above ``i + j / ln x``
+            (by two standard errors); None: no piece at the end.
 
     Returns:
         The changes, sorted; one piece at a time is added, pieces beside a kept change first, the
@@ -348,7 +374,9 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
                 if c < n:
                     options.append((c - size, np.arange(c - size, c), np.arange(max(a, c - size - reach), c - size),
                                     np.arange(c, min(n, c + reach))))
-                else:
+                elif steepest is not None and _steeper_than(u, v, sigma, c - size - 1, n - 1, steepest):
+                    # at the series' end only a rise no term of the cost can make (a knee of
+                    # α + β·x^a at the last sizes is smooth; a cache spill is far steeper)
                     options.append((c - size, np.arange(c - size, c), np.arange(max(a, c - size - reach), c - size),
                                     None))
                 for change, piece, line, across in options:
@@ -373,6 +401,20 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
             break
         kept = sorted(kept + [best[0]])
     return kept
+
+
+def _steeper_than(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, first: int, last: int,
+                  steepest: tuple[float, float]) -> bool:
+    """True when a gap between points ``first`` … ``last`` rises in log-log by more than any term
+    ``x^i · log2(x)^j`` of the cost can (slope ``i + j / ln x``), by two standard errors."""
+    poly, log = steepest
+    for k in range(max(first, 0), last):
+        width = u[k + 1] - u[k]
+        bound = poly + (log / u[k] if u[k] > 0 else np.inf)
+        error = np.hypot(sigma[k], sigma[k + 1]) / width
+        if (v[k + 1] - v[k]) / width - bound > 2 * error:
+            return True
+    return False
 
 
 def _line_through(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, points: np.ndarray,
