@@ -16,6 +16,16 @@ The held-back set (``fixtures/real_holdout/mpi/hold``, not used for tuning) was 
         gather_3 gather_4 scatter_3 scatter_4 reduce_3 allreduce_3 sendrecv_2 bcast_3 \
         pingpong_nocma_2 pingpong_eager16k_2
 
+The third set (``fixtures/real_third/mpi/third``, measured for an out-of-sample score) was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_third/mpi/third \
+        --label "shared (no hogs; other users' jobs on the machine)" --series allgather_3 alltoall_4 \
+        scan_3 reduce_scatter_block_2 reduce_scatter_block_3 bcast_tcp_2 pingpong_eager8k_2 \
+        pingpong_eager32k_2 allreduce_ring_4
+
+(Reduce_scatter_block sends n bytes per rank and returns each rank its n-byte block of the sum;
+``allreduce_ring_4`` fixes the tuned Allreduce to the ring algorithm at every size.)
+
 (Alltoall, Gather and Scatter move n bytes per rank pair; Sendrecv exchanges n bytes between the
 ranks 0 and 1 at once; ``pingpong_nocma_2`` and ``pingpong_eager16k_2`` are the ping-pong with
 other shared-memory settings.)
@@ -58,6 +68,10 @@ TCP = ("--mca", "btl", "self,tcp")  # TCP over the loopback device instead of sh
 # shared-memory fragments, copied twice
 NO_SINGLE_COPY = ("--mca", "btl_vader_single_copy_mechanism", "none")
 EAGER_16K = ("--mca", "btl_vader_eager_limit", "16384")  # moves the eager -> rendezvous switch (default 4096)
+EAGER_8K = ("--mca", "btl_vader_eager_limit", "8192")
+EAGER_32K = ("--mca", "btl_vader_eager_limit", "32768")
+# the tuned component's decision rules switched off for a fixed algorithm: 4 = ring
+ALLREDUCE_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "4")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -84,11 +98,21 @@ SERIES = {
     "bcast_3": ("bcast", 3, ()),
     "pingpong_nocma_2": ("pingpong", 2, NO_SINGLE_COPY),
     "pingpong_eager16k_2": ("pingpong", 2, EAGER_16K),
+    # the third set (fixtures/real_third/mpi/third), measured before anyone modeled it:
+    "allgather_3": ("allgather", 3, ()),
+    "alltoall_4": ("alltoall", 4, ()),
+    "scan_3": ("scan", 3, ()),
+    "reduce_scatter_block_2": ("reduce_scatter_block", 2, ()),
+    "reduce_scatter_block_3": ("reduce_scatter_block", 3, ()),
+    "bcast_tcp_2": ("bcast", 2, TCP),
+    "pingpong_eager8k_2": ("pingpong", 2, EAGER_8K),
+    "pingpong_eager32k_2": ("pingpong", 2, EAGER_32K),
+    "allreduce_ring_4": ("allreduce", 4, ALLREDUCE_RING),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
           "reduce": "MPI_Reduce", "alltoall": "MPI_Alltoall", "gather": "MPI_Gather", "scatter": "MPI_Scatter",
-          "sendrecv": "MPI_Sendrecv"}
+          "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -107,7 +131,8 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
     rank, size = comm.Get_rank(), comm.Get_size()
     largest = SIZES[-1]
     per_rank = kernel in ("allgather", "alltoall", "gather", "scatter")  # n bytes per rank in one buffer
-    send = np.full(largest * (size if kernel in ("alltoall", "scatter") else 1), rank % 251, dtype=np.uint8)
+    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block")
+    send = np.full(largest * (size if send_per_rank else 1), rank % 251, dtype=np.uint8)
     recv = np.empty(largest * (size if per_rank else 1), dtype=np.uint8)
 
     def call(n):
@@ -137,6 +162,10 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
             partner = partner if partner < size else rank
             comm.Sendrecv([send[:n], MPI.BYTE], dest=partner, sendtag=3, recvbuf=[recv[:n], MPI.BYTE],
                           source=partner, recvtag=3)
+        elif kernel == "scan":
+            comm.Scan([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
+        elif kernel == "reduce_scatter_block":  # every rank gets its n-byte block of the sum
+            comm.Reduce_scatter_block([send[:n * size], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
