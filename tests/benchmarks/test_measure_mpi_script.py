@@ -1,7 +1,6 @@
 """benchmarks/segmentation/real/measure_mpi.py: every series names a region, the new kernels run under mpirun."""
 import importlib.util
 import shutil
-import sys
 
 import pytest
 

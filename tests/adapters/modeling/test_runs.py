@@ -14,7 +14,7 @@ from extrap.entities.coordinate import Coordinate
 from extrap.entities.measurement import Measurement
 from extrap.entities.metric import Metric
 
-from extrap_segmented.adapters.modeling.runs import ModelingRunWarning, summarise
+from extrap_segmented.adapters.modeling.runs import summarise
 
 
 def _kernel(name: str, values) -> list[Measurement]:

@@ -199,6 +199,21 @@ def test_flat_and_smooth_noisy_sweeps_rarely_get_a_change():
     assert count == 513 and changed <= 5, f"{changed} of {count} unsegmented series got a change (bound: 1 %)"
 
 
+def test_slope_drops_point_at_the_steeper_gap_and_allow_a_log_factor():
+    u = np.log(2.0 ** np.arange(1, 13))
+    sigma = np.full(12, 0.01)
+    up = np.where(np.arange(12) >= 6, np.log(2.0), 0.0)  # x2 between the 6th and 7th size
+    (change, z2, step), = slope_drops(u, up, sigma)
+    assert change == 6 and step == pytest.approx(np.log(2.0), rel=1e-9) and z2 > 500  # 1 - 0.08 allowed, σ 1 %
+    (change, _, step), = slope_drops(u, -up, sigma)  # the same step down: the drop is before it
+    assert change == 6 and step == pytest.approx(-np.log(2.0), rel=1e-9)
+    # log2(x) and log2(x)^2 fall as fast as their log factor lets them: no drop counts
+    for power in (1, 2):
+        assert all(z2 < 1e-9 for _, z2, _ in slope_drops(u, power * np.log(np.log2(np.exp(u))), sigma))
+    # log2(x)^3 falls faster than a search space with log exponents up to 2 allows
+    assert max(z2 for _, z2, _ in slope_drops(u, 3 * np.log(np.log2(np.exp(u))), sigma, log_exponent=2.0)) > 100
+
+
 def test_log_p_collectives_get_no_change():
     """A log factor's log-log slope falls (from 1 between p = 2 and 4 to 0.58 between 4 and 8): an
     O(log p) collective measured at 12 process counts with repetitions is one regime. Before the
