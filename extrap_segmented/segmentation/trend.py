@@ -227,7 +227,8 @@ def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: f
     slope of a sum of positive terms fall by at most ``j`` times the fall of ``1 / ln x`` (an
     O(log p) collective falls from slope 1 between p = 2 and 4 to 0.58 between 4 and 8). That
     much is allowed, with ``j`` the search space's largest log exponent; only the drop beyond it
-    counts. Below x = 2 (``ln x`` ≤ ``ln 2``, where a log term starts from 0) no drop is judged.
+    counts. Where x ≤ 1 a log factor is not positive (nothing is allowed); beside a gap across
+    x = 1, where a log term starts from 0, no drop is judged.
 
     Args:
         u, v: log x and log y, sorted.
@@ -244,9 +245,10 @@ def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: f
     """
     width = np.diff(u)
     slope = np.diff(v) / width
-    # the slope of log(ln x) over each gap: a log factor's share of a cost's slope
+    # the slope of log(ln x) over each gap: a log factor's share of a cost's slope; for x ≤ 1 a log
+    # factor is ≤ 0 (no term of a positive cost), across x = 1 it starts from 0 (no bound)
     with np.errstate(all="ignore"):
-        log_slope = np.where(u[:-1] >= np.log(2.0) - 1e-12, np.diff(np.log(u)) / width, np.nan)
+        log_slope = np.where(u[1:] <= 0, 0.0, np.where(u[:-1] > 0, np.diff(np.log(u)) / width, np.nan))
     result = []
     for p in range(1, len(u) - 1):
         before, after = slope[p - 1], slope[p]

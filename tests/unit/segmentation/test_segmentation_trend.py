@@ -214,6 +214,15 @@ def test_slope_drops_point_at_the_steeper_gap_and_allow_a_log_factor():
     assert max(z2 for _, z2, _ in slope_drops(u, 3 * np.log(np.log2(np.exp(u))), sigma, log_exponent=2.0)) > 100
 
 
+def test_a_step_below_x_1_is_found():
+    # below x = 1 a log factor is not positive, so no drop is allowed there (parameters such as a
+    # fraction or a frequency in GHz); only a drop beside the gap across x = 1 is not judged
+    x = 2.0 ** np.arange(-12, 0)
+    values = np.where(np.arange(12) < 6, 1.0, 2.0)[:, None] * np.exp(np.random.default_rng(1).normal(0, 0.01, (12, 5)))
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [6, 12]
+
+
 def test_log_p_collectives_get_no_change():
     """A log factor's log-log slope falls (from 1 between p = 2 and 4 to 0.58 between 4 and 8): an
     O(log p) collective measured at 12 process counts with repetitions is one regime. Before the
