@@ -111,6 +111,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                    "modeled once, a moving one is reported per slice; other kernels get Extra-P's "
                    "multi-parameter model.")
     consistent_share = option_rules.modeler_option(contract.MULTI["consistent_share"], name="Consistent share")
+    OPTION_RULES = {"consistent_share": option_rules.rule(contract.MULTI["consistent_share"])}
     # Ungrouped like every option of this class: Extra-P's CLI parser accepts the options of a
     # single- and a multi-parameter modeler of one NAME only then.
     jobs = jobs_option()
@@ -138,10 +139,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
     def model(self, measurements: Sequence[Sequence[Measurement]], progress_bar: Any = DUMMY_PROGRESS) -> list[Model]:
         """Models every kernel; a kernel that fails is warned about and undefined, never fatal."""
         detector = self._detector()
-        check_modeler_options(detector)
-        if not contract.MULTI["consistent_share"].accepts(self.consistent_share):
-            raise RecoverableError(f"Segmented: consistent_share must be {contract.MULTI['consistent_share'].allowed()}, "
-                                   f"got {self.consistent_share!r}")
+        check_modeler_options(detector)  # this modeler's own (OPTION_RULES) by summarised_run
         kernels = [(list(ms), detector) for ms in measurements]
         return map_kernels(self._model_item, kernels, self.jobs, progress_bar)
 

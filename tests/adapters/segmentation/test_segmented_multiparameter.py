@@ -197,7 +197,8 @@ def test_an_inconsistent_pair_of_detection_options_stops_a_multi_parameter_run_b
 
 def test_consistent_share_is_one_declaration_for_the_modeler_and_the_core(tmp_path):
     """The modeler's default is the core's (2/3; it said 0.67, so with three slices it needed all
-    three where the core needs two) and a value outside (0, 1] is refused in the contract's words."""
+    three where the core needs two) and a value outside (0, 1] is refused, before any kernel, in the
+    words every option error uses."""
     import inspect
 
     from extrap.util.exceptions import RecoverableError
@@ -208,5 +209,6 @@ def test_consistent_share_is_one_declaration_for_the_modeler_and_the_core(tmp_pa
     assert SegmentedMultiParameterModeler().consistent_share == core == pytest.approx(2 / 3, rel=1e-12)
     generator = ModelGenerator(_write(tmp_path, {"k": eager_limit}), modeler="Segmented")
     generator.modeler.consistent_share = 0.0
-    with pytest.raises(RecoverableError, match=r"consistent_share must be a finite number > 0 and ≤ 1, got 0.0"):
+    with pytest.raises(RecoverableError, match=r"^Segmented modeler: option consistent_share=0.0 is not allowed; "
+                                               r"it must be a finite number > 0 and ≤ 1$"):
         generator.model_all()
