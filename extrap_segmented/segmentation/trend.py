@@ -187,10 +187,15 @@ class TrendBreakSearch(WindowSearch):
             if name.endswith("_") and not name.startswith("_"):
                 setattr(self, name, value)
 
+    def passes(self, corner: tuple[int, float, float]) -> bool:
+        """True when a slope drop of ``corners_`` passes the limits (z² > ``f_limit``, step ≥
+        ``min_relative_change``), before the bump rule, the cap and the short segments."""
+        _, z2, step = corner
+        return z2 > self.f_limit and abs(step) >= np.log1p(float(self.min_relative_change))
+
     def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[int]:
         if self.max_change_points < 1:
             return []
-        least = np.log1p(float(self.min_relative_change))
         exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
         self.corners_ = slope_drops(u, v, sigma, float(np.max(exponents[:, 1], initial=0.0)))
         bumps = set()
@@ -200,8 +205,7 @@ class TrendBreakSearch(WindowSearch):
             if second[0] - first[0] <= 3 and first[2] * second[2] < 0 and \
                     min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])):
                 bumps.update((first[0], second[0]))
-        passing = [c for c in self.corners_ if c[1] > self.f_limit and abs(c[2]) >= least]
-        passing = sorted((c for c in passing if c[0] not in bumps), key=lambda c: -c[1])
+        passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps), key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
         kept: list[int] = []
         for change, _, _ in passing:

@@ -23,7 +23,7 @@ def test_each_kept_change_is_a_passing_slope_drop_or_a_short_piece_beside_one(ch
     (_, searcher, _, found, false, _), = checks.fit_series(truth, ["even"])
     assert searcher.method_ == "trend" and sorted(found) == ["2048|4096", "256|512"] and not false
     kept = list(searcher.breakpoints_[:-1])
-    drops = [b for b, z2, step in searcher.corners_ if checks.passing(searcher, (b, z2, step))]
+    drops = [b for b, z2, step in searcher.corners_ if searcher.passes((b, z2, step))]
     # the eager switch drops the slope; the 256|512 step, one size before it, is the short piece
     assert drops == [kept[1]] and kept[0] == kept[1] - 1
 

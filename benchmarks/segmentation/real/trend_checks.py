@@ -28,12 +28,6 @@ def label(x: np.ndarray, b: int) -> str:
     return f"{real.size_text(x[b - 1])}|{real.size_text(x[b])}"
 
 
-def passing(searcher, corner) -> bool:
-    """True when a slope drop passes the detection's limits (before the cap and the short pieces)."""
-    _, z2, step = corner
-    return z2 > searcher.f_limit and abs(step) >= np.log1p(searcher.min_relative_change)
-
-
 def fit_series(truth, subsets=None):
     """Per subset of one series: (subset, fitted search, truth in range, found, false, missed main),
     the search fitted by the modeler (default options) on the file the scorer writes."""
@@ -81,9 +75,9 @@ def explain(truth, subsets, show_all: bool) -> None:
             continue
         print("   noise %:", " ".join(f"{100 * s:.1f}" for s in searcher.sigma_))
         print("   ratio per gap:", " ".join(f"{r:.2f}" for r in searcher.y_[1:] / searcher.y_[:-1]))
-        print("   slope drops:", ", ".join(f"{label(x, b)} {z2:.1f}/{step:+.2f}" + ("*" if passing(searcher, (b, z2, step))
-                                                                                    else "")
-                                        for b, z2, step in searcher.corners_) or "-")
+        drops = [f"{label(x, b)} {z2:.1f}/{step:+.2f}{'*' if searcher.passes((b, z2, step)) else ''}"
+                 for b, z2, step in searcher.corners_]
+        print("   slope drops:", ", ".join(drops) or "-")
         print("   kept:", ", ".join(label(x, b) for b in kept) or "-")
 
 
