@@ -371,15 +371,15 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
         for j in range(len(bounds) - 1):
             a, c = bounds[j], bounds[j + 1]
             for size in (1, 2):
-                # (new change, the piece, the line's points, the points across the kept change;
-                # None at the series' end)
+                # (new change, the piece, the line's points, the nearest size across the kept
+                # change; None at the series' end)
                 options = []
                 if a > 0:
                     options.append((a + size, np.arange(a, a + size), np.arange(a + size, min(c, a + size + reach)),
-                                    np.arange(max(bounds[j - 1], a - reach), a)))
+                                    a - 1))
                 if c < n:
                     options.append((c - size, np.arange(c - size, c), np.arange(max(a, c - size - reach), c - size),
-                                    np.arange(c, min(n, c + reach))))
+                                    c))
                 elif steepest is not None and _steeper_than(u, v, sigma, c - size - 1, n - 1, steepest):
                     # at the series' end only a rise no term of the cost can make (a knee of
                     # α + β·x^a at the last sizes is smooth; a cache spill is far steeper)
@@ -388,20 +388,17 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
                 for change, piece, line, across in options:
                     if len(line) < 3 or change in kept or not 0 < change < n:
                         continue
-                    chi2, step = _off_line(u, v, sigma, piece, line)
+                    chi2, step, off = _off_line(u, v, sigma, piece, line)
                     # beside a kept change first: a jump of the last sizes must not take the place of
                     # the second of two close changes
                     rank = (across is not None, chi2)
                     if chi2 <= f_limit or step < least or (best is not None and rank <= best[1]):
                         continue
-                    if across is not None and len(across):
-                        # between its two neighbours' levels: a staircase or a ramp, not a spike; the
-                        # level across the kept change is its nearest size (a steep regime's line
-                        # extrapolated backwards falls far below its first value)
-                        other = v[across[0] if across[0] > piece[-1] else across[-1]]
-                        own = _line_through(u, v, sigma, line, piece)[0]
-                        if not np.all((v[piece] - other) * (v[piece] - own) < 0):
-                            continue
+                    # between its two neighbours' levels, the line and the nearest size across the
+                    # kept change: a staircase or a ramp, not a spike (a steep regime's line
+                    # extrapolated backwards would fall far below its first value)
+                    if across is not None and not np.all((v[piece] - v[across]) * off < 0):
+                        continue
                     best = (change, rank)
         if best is None:
             break
@@ -439,11 +436,11 @@ def _line_through(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, points: np.nd
     return at_design @ coefficients, variance + misfit * sigma[at] ** 2
 
 
-def _off_line(u, v, sigma, piece, points) -> tuple[float, float]:
+def _off_line(u, v, sigma, piece, points) -> tuple[float, float, np.ndarray]:
     """χ² per point of ``piece`` against the line through ``points`` (0 unless every point lies on
-    the same side), and the smallest distance (log units)."""
+    the same side), the smallest distance (log units) and the signed distances."""
     predicted, variance = _line_through(u, v, sigma, points, piece)
     distance = v[piece] - predicted
     if not (np.all(distance > 0) or np.all(distance < 0)):
-        return 0.0, 0.0
-    return float(np.sum(distance ** 2 / variance) / len(piece)), float(np.min(np.abs(distance)))
+        return 0.0, 0.0, distance
+    return float(np.sum(distance ** 2 / variance) / len(piece)), float(np.min(np.abs(distance))), distance
