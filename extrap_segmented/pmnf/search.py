@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from extrap_segmented.exceptions import InvalidInputError
-from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
+from extrap_segmented.pmnf.terms import evaluate_terms, has_log, term_set
 
 CONSTANT = -1
 """Term index of the constant model."""
@@ -117,7 +117,7 @@ def search_subsets(x, y, starts, stops, exponents=None, *, crossvalidation=True,
     y = np.asarray(y, dtype=float)
     starts = np.asarray(starts, dtype=int)
     stops = np.asarray(stops, dtype=int)
-    exponents = default_exponents() if exponents is None else np.asarray(exponents, dtype=float)
+    exponents = term_set(exponents)
     _check(x, y, starts, stops)
 
     sizes = stops - starts

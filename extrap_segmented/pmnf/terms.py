@@ -40,6 +40,12 @@ def default_exponents(allow_log_terms=True):
     return result
 
 
+def term_set(exponents=None):
+    """The (K, 2) float array of a term set given as exponent pairs; None: Extra-P's default
+    search space (:func:`default_exponents`)."""
+    return default_exponents() if exponents is None else np.asarray(exponents, dtype=float)
+
+
 def has_log(exponents):
     """Returns a bool array of shape (K,): True where a term contains a logarithm."""
     return np.asarray(exponents, dtype=float)[:, 1] != 0

@@ -26,7 +26,7 @@ from numpy.typing import ArrayLike
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import search_subsets
-from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
+from extrap_segmented.pmnf.terms import evaluate_terms, has_log, term_set
 
 
 @runtime_checkable
@@ -99,7 +99,7 @@ class RelativeFitCost(_SeriesCost):
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
         x, y = self.x_, self.y_
-        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        exponents = term_set(self.exponents)
         starts = np.asarray(starts, dtype=int)
         stops = np.asarray(stops, dtype=int)
         sizes = stops - starts
@@ -145,7 +145,7 @@ class RelativeFitCost(_SeriesCost):
         """
         x = np.asarray(x, dtype=float)
         Y = np.atleast_2d(np.asarray(Y, dtype=float))
-        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        exponents = term_set(self.exponents)
         starts = np.asarray(starts, dtype=int)
         stops = np.asarray(stops, dtype=int)
         if scale is None:
@@ -210,7 +210,7 @@ class SmoothFitCost(_SeriesCost):
 
     def errors(self, starts: ArrayLike, stops: ArrayLike) -> np.ndarray:
         """Returns the cost of each segment ``[start, stop)``; segments need ≥ 2 points."""
-        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        exponents = term_set(self.exponents)
         # the grid and the terms at every point once per series: the searches ask for many
         # segments of one series, one at a time
         key = (exponents.tobytes(), self.exponent_step)

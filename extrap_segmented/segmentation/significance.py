@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from extrap_segmented.options import check_options
-from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms, has_log
+from extrap_segmented.pmnf.terms import evaluate_terms, has_log, term_set
 from extrap_segmented.segmentation.costs import SegmentCost, resolve_cost
 from extrap_segmented.segmentation.noise import noise_limit, pooled_noise
 from extrap_segmented.segmentation.options import NOISE_FACTOR, TEST  # noqa: F401 (NOISE_FACTOR: its old home)
@@ -186,7 +186,7 @@ def counting_residual(x: ArrayLike, y: ArrayLike, quantum: float, exponents: Arr
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
-    exponents = default_exponents() if exponents is None else np.asarray(exponents, dtype=float)
+    exponents = term_set(exponents)
     best = (y.max() - y.min()) / 2
     terms = evaluate_terms(x, exponents)
     usable = np.all(np.isfinite(terms), axis=1) & (np.all(x >= 1.0) | ~has_log(exponents))

@@ -49,7 +49,7 @@ from scipy import special
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.options import check_values
-from extrap_segmented.pmnf.terms import default_exponents
+from extrap_segmented.pmnf.terms import term_set
 from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
@@ -196,7 +196,7 @@ class TrendBreakSearch(WindowSearch):
     def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[int]:
         if self.max_change_points < 1:
             return []
-        exponents = default_exponents() if self.exponents is None else np.asarray(self.exponents, dtype=float)
+        exponents = term_set(self.exponents)
         self.corners_ = slope_drops(u, v, sigma, float(np.max(exponents[:, 1], initial=0.0)))
         bumps = set()
         for first, second in zip(self.corners_, self.corners_[1:]):
