@@ -65,6 +65,15 @@ def test_bcast_jump_between_256_and_512_found():
     assert changes("mpi/shared/bcast_4.txt") == ["256|512", "2048|4096"]
 
 
+def test_onset_of_growth_after_a_flat_part_is_found_by_the_longer_secants():
+    # Allreduce, 4 ranks: flat to 2 KiB, then x1.80, x1.44, x1.34 per doubling at 3-5 % noise; the
+    # slope drops after the first rise, but against the next gap alone by less than its noise
+    # (issue 23: missed until the secants over three gaps)
+    for run in ("idle", "shared"):
+        assert changes(f"mpi/{run}/allreduce_4.txt") == ["2048|4096"]
+        assert changes(f"mpi/{run}/allreduce_4.txt", drop_reach=1) == []
+
+
 def test_allgather_step_found_although_whole_runs_are_slower():
     # shared/allgather_4: at small sizes the five runs spread by ~40 % (whole runs slower), the
     # medians by 0.5 %: the noise of the medians is the scatter from size to size
@@ -161,6 +170,8 @@ def test_bad_options_are_named():
         TrendBreakSearch(f_limit=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
     with pytest.raises(InvalidInputError, match="min_relative_change must be a finite number ≥ 0, got -0.1"):
         TrendBreakSearch(min_relative_change=-0.1).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+    with pytest.raises(InvalidInputError, match="drop_reach must be an integer ≥ 1, got 0"):
+        TrendBreakSearch(drop_reach=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
 
 
 # -- properties -----------------------------------------------------------------------------------
@@ -212,6 +223,32 @@ def test_slope_drops_point_at_the_steeper_gap_and_allow_a_log_factor():
         assert all(z2 < 1e-9 for _, z2, _ in slope_drops(u, power * np.log(np.log2(np.exp(u))), sigma))
     # log2(x)^3 falls faster than a search space with log exponents up to 2 allows
     assert max(z2 for _, z2, _ in slope_drops(u, 3 * np.log(np.log2(np.exp(u))), sigma, log_exponent=2.0)) > 100
+
+
+def test_a_secant_over_more_gaps_averages_the_noise_beside_a_step():
+    # below x = 1 no log factor is allowed, so the z² are those of the plain slope drop: against
+    # the gap after the step the variance is σ²(1 + 4 + 1)/w², against the secant over three
+    # gaps σ²(1 + (4/3)² + (1/3)²)/w²
+    u = np.log(2.0 ** np.arange(-12, 0))
+    up = np.where(np.arange(12) >= 6, np.log(1.65), 0.0)
+    sigma = np.full(12, 0.1)
+    (change, near, step), = slope_drops(u, up, sigma, reach=1)
+    (same, far, _), = slope_drops(u, up, sigma, reach=3)
+    assert change == same == 6 and step == pytest.approx(np.log(1.65), rel=1e-9)
+    assert near == pytest.approx(np.log(1.65) ** 2 / (6 * 0.01), rel=1e-9)
+    assert far == pytest.approx(near * 6 / (1 + 16 / 9 + 1 / 9), rel=1e-9)
+    # a step down: the secants into the point before it
+    (change, down, step), = slope_drops(u, -up, sigma, reach=3)
+    assert change == 6 and down == pytest.approx(far, rel=1e-9) and step == pytest.approx(-np.log(1.65), rel=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(12, 30), st.floats(-3.0, 3.0), st.sampled_from([0.0, 0.5, 1.0, 2.0]), st.integers(1, 4))
+def test_no_secant_of_a_sum_of_power_terms_drops(n, shift, exponent, reach):
+    # log-sum-exp of lines is convex: no secant pair of c0 + x^a (noise-free) shows a drop
+    u = np.log(2.0 ** (np.arange(n) + shift))
+    v = np.log(1.0 + np.exp(exponent * (u - u[n // 2])))
+    assert slope_drops(u, v, np.full(n, 0.01), reach=reach) == []
 
 
 def test_a_step_below_x_1_is_found():
