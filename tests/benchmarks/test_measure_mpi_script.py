@@ -26,6 +26,23 @@ def test_every_series_has_a_region_and_the_third_set_moves_the_switches(measure)
     assert ring[ring.index("coll_tuned_use_dynamic_rules") + 1] == "1"
 
 
+def test_the_fourth_set_fixes_its_algorithms_and_eager_limit(measure):
+    assert measure.SERIES["pingpong_eager2k_2"][2] == ("--mca", "btl_vader_eager_limit", "2048")
+    for stem, name, algorithm in (("allreduce_recdbl_3", "coll_tuned_allreduce_algorithm", "3"),
+                                  ("bcast_scatter_allgather_4", "coll_tuned_bcast_algorithm", "8")):
+        extra = measure.SERIES[stem][2]
+        assert extra[extra.index(name) + 1] == algorithm
+        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"  # else the forced choice is ignored
+    assert measure.SERIES["allgather_tcp_2"][2] == measure.TCP
+
+
+def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
+    with pytest.raises(SystemExit) as raised:
+        measure.main(["--out", "unused", "--sizes", "4", "4"])
+    assert raised.value.code == 2
+    assert "--sizes: distinct positive sizes" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
                     reason="needs OpenMPI's mpirun and mpi4py")
@@ -41,3 +58,19 @@ def test_scan_and_reduce_scatter_block_write_one_value_per_size_and_run(measure,
         assert all(v > 0 for v in values)
         # 4 MiB through a reduction takes longer than 1 byte, in each run
         assert all(float(rows[-1][i]) > float(rows[0][i]) for i in range(2))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
+                    reason="needs OpenMPI's mpirun and mpi4py")
+def test_exscan_and_nonblocking_pingpong_measure_the_sizes_given(measure, tmp_path):
+    sizes = [1, 3, 45, 1448, 65536]  # half-octave sizes, not powers of two, given out of order below
+    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
+                         "--series", "exscan_3", "ipingpong_2", "--sizes", *map(str, reversed(sizes))]) == 0
+    for stem, region in (("exscan_3", "MPI_Exscan"), ("ipingpong_2", "PingPong_Isend_Irecv")):
+        text = (tmp_path / f"{stem}.txt").read_text()
+        assert f"REGION {region}" in text
+        assert "POINTS " + " ".join(map(str, sizes)) in text
+        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
+        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
+        assert all(float(v) > 0 for row in rows for v in row)

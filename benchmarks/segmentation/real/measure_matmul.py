@@ -4,6 +4,8 @@
     python benchmarks/segmentation/real/measure_matmul.py --clock wall --out fixtures/real/matmul/naive_matmul_wall.txt
     python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_holdout/matmul/naive_matmul_sixth_cpu.txt \
         --sizes $(python -c "print(*sorted({round(24 * 2 ** (k / 6)) | 1 for k in range(38)}))")
+    python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_fourth/matmul/naive_matmul_quarter26_cpu.txt \
+        --sizes $(python -c "print(*sorted({round(26 * 2 ** (k / 4)) | 1 for k in range(25)}))")
 
 The segmentation paper's real case (Section 4, "Matrix multiplication"): a sequential naive triple
 loop (``naive_matmul.c``, i-j-k order, doubles, compiled with ``gcc -O2``) slows down per FLOP when

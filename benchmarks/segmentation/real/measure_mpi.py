@@ -23,6 +23,24 @@ The third set (``fixtures/real_third/mpi/third``, measured for an out-of-sample 
         scan_3 reduce_scatter_block_2 reduce_scatter_block_3 bcast_tcp_2 pingpong_eager8k_2 \
         pingpong_eager32k_2 allreduce_ring_4
 
+The fourth set (``fixtures/real_fourth/mpi/fourth``, measured for a second out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fourth/mpi/fourth \
+        --label "shared (no hogs; the lead's CPU-bound jobs on the machine)" --series exscan_3 \
+        allgather_tcp_2 reduce_4 bcast_scatter_allgather_4 allreduce_recdbl_3 ipingpong_2 gather_2 \
+        pingpong_eager2k_2
+
+and its half-octave sweep (``--sizes``: n = round(2^(k/2)), a spacing no earlier set has) with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fourth/mpi/half \
+        --label "shared (no hogs; the lead's CPU-bound jobs on the machine)" --series allreduce_2 \
+        --sizes $(python -c "print(*sorted({round(2 ** (k / 2)) for k in range(45)}))")
+
+(``ipingpong_2`` is the ping-pong with MPI_Isend/MPI_Irecv + MPI_Wait, rank 0 posting its receive
+before it sends; ``bcast_scatter_allgather_4`` and ``allreduce_recdbl_3`` fix the tuned component to
+one algorithm at every size; ``pingpong_eager2k_2`` lowers the shared-memory eager limit to 2048.)
+
 (Reduce_scatter_block sends n bytes per rank and returns each rank its n-byte block of the sum;
 ``allreduce_ring_4`` fixes the tuned Allreduce to the ring algorithm at every size.)
 
@@ -72,6 +90,12 @@ EAGER_8K = ("--mca", "btl_vader_eager_limit", "8192")
 EAGER_32K = ("--mca", "btl_vader_eager_limit", "32768")
 # the tuned component's decision rules switched off for a fixed algorithm: 4 = ring
 ALLREDUCE_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "4")
+EAGER_2K = ("--mca", "btl_vader_eager_limit", "2048")
+# 3 = recursive doubling (with 3 ranks: not a power of two, one rank folds into another first)
+ALLREDUCE_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
+                                "--mca", "coll_tuned_allreduce_algorithm", "3")
+# 8 = scatter_allgather (binomial scatter of n/ranks blocks, then an allgather)
+BCAST_SCATTER_ALLGATHER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "8")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -108,11 +132,21 @@ SERIES = {
     "pingpong_eager8k_2": ("pingpong", 2, EAGER_8K),
     "pingpong_eager32k_2": ("pingpong", 2, EAGER_32K),
     "allreduce_ring_4": ("allreduce", 4, ALLREDUCE_RING),
+    # the fourth set (fixtures/real_fourth/mpi/fourth), measured before anyone modeled it:
+    "exscan_3": ("exscan", 3, ()),
+    "allgather_tcp_2": ("allgather", 2, TCP),
+    "reduce_4": ("reduce", 4, ()),
+    "bcast_scatter_allgather_4": ("bcast", 4, BCAST_SCATTER_ALLGATHER),
+    "allreduce_recdbl_3": ("allreduce", 3, ALLREDUCE_RECURSIVE_DOUBLING),
+    "ipingpong_2": ("ipingpong", 2, ()),
+    "gather_2": ("gather", 2, ()),
+    "pingpong_eager2k_2": ("pingpong", 2, EAGER_2K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
           "reduce": "MPI_Reduce", "alltoall": "MPI_Alltoall", "gather": "MPI_Gather", "scatter": "MPI_Scatter",
-          "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block"}
+          "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block",
+          "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -123,13 +157,13 @@ def inner_iterations(n: int, iterations: int) -> int:
     return max(10, iterations * 65536 // n)
 
 
-def worker(kernel: str, iterations: int, warmup: int) -> None:
+def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
     import numpy as np
     from mpi4py import MPI
 
     comm = MPI.COMM_WORLD
     rank, size = comm.Get_rank(), comm.Get_size()
-    largest = SIZES[-1]
+    largest = max(sizes)
     per_rank = kernel in ("allgather", "alltoall", "gather", "scatter")  # n bytes per rank in one buffer
     send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block")
     send = np.full(largest * (size if send_per_rank else 1), rank % 251, dtype=np.uint8)
@@ -143,6 +177,14 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
             elif rank == 1:
                 comm.Recv([recv[:n], MPI.BYTE], source=0, tag=1)
                 comm.Send([send[:n], MPI.BYTE], dest=0, tag=2)
+        elif kernel == "ipingpong":  # non-blocking: rank 0 posts its receive before it sends
+            if rank == 0:
+                received = comm.Irecv([recv[:n], MPI.BYTE], source=1, tag=2)
+                comm.Isend([send[:n], MPI.BYTE], dest=1, tag=1).Wait()
+                received.Wait()
+            elif rank == 1:
+                comm.Irecv([recv[:n], MPI.BYTE], source=0, tag=1).Wait()
+                comm.Isend([send[:n], MPI.BYTE], dest=0, tag=2).Wait()
         elif kernel == "allreduce":
             comm.Allreduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         elif kernel == "bcast":
@@ -164,18 +206,20 @@ def worker(kernel: str, iterations: int, warmup: int) -> None:
                           source=partner, recvtag=3)
         elif kernel == "scan":
             comm.Scan([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
+        elif kernel == "exscan":  # rank 0's receive buffer is undefined by the standard, it is still passed
+            comm.Exscan([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         elif kernel == "reduce_scatter_block":  # every rank gets its n-byte block of the sum
             comm.Reduce_scatter_block([send[:n * size], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
     medians = []
-    for n in SIZES:
+    for n in sizes:
         count = inner_iterations(n, iterations)
         for _ in range(warmup):
             call(n)
         local = np.empty(count)
-        if kernel == "pingpong":
+        if kernel in ("pingpong", "ipingpong"):
             comm.Barrier()
             for i in range(count):
                 start = MPI.Wtime()
@@ -201,7 +245,8 @@ def run_once(kernel: str, ranks: int, extra: tuple, args) -> list[float]:
     if os.geteuid() == 0:
         command.append("--allow-run-as-root")
     command += [sys.executable, str(Path(__file__).resolve()), "--worker", kernel,
-                "--iterations", str(args.iterations), "--warmup", str(args.warmup)]
+                "--iterations", str(args.iterations), "--warmup", str(args.warmup),
+                "--sizes", *map(str, args.sizes)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=args.timeout)
     if done.returncode != 0:
         raise SystemExit(f"mpirun -n {ranks} {kernel} failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
@@ -219,11 +264,12 @@ def cpu_name() -> str:
     return platform.processor() or "unknown"
 
 
-def write_series(path: Path, kernel: str, ranks: int, runs: list[list[float]], header: list[str]) -> None:
+def write_series(path: Path, kernel: str, ranks: int, runs: list[list[float]], header: list[str],
+                 sizes: list[int] = SIZES) -> None:
     lines = [f"# {line}" for line in header]
-    lines += ["PARAMETER n", "POINTS " + " ".join(str(n) for n in SIZES), "",
+    lines += ["PARAMETER n", "POINTS " + " ".join(str(n) for n in sizes), "",
               f"REGION {REGION[kernel]}", "METRIC time"]
-    for i, _ in enumerate(SIZES):
+    for i, _ in enumerate(sizes):
         lines.append("DATA " + " ".join(f"{run[i]:.4g}" for run in runs))
     path.write_text("\n".join(lines) + "\n")
 
@@ -244,9 +290,14 @@ def main(argv=None) -> int:
     parser.add_argument("--timeout", type=float, default=900)
     parser.add_argument("--mpirun", default=shutil.which("mpirun") or "mpirun")
     parser.add_argument("--out", type=Path, required=False, help="directory for the Extra-P text files")
+    parser.add_argument("--sizes", type=int, nargs="+", default=SIZES,
+                        help="message sizes in bytes (default 2^0 ... 2^22)")
     args = parser.parse_args(argv)
+    if len(set(args.sizes)) != len(args.sizes) or min(args.sizes) < 1:
+        parser.error(f"--sizes: distinct positive sizes needed, got {args.sizes}")
+    args.sizes = sorted(args.sizes)
     if args.worker:
-        worker(args.worker, args.iterations, args.warmup)
+        worker(args.worker, args.iterations, args.warmup, args.sizes)
         return 0
     if args.out is None:
         parser.error("--out is required")
@@ -291,7 +342,7 @@ def main(argv=None) -> int:
             "measured by benchmarks/segmentation/real/measure_mpi.py",
         ]
         path = args.out / f"{stem}.txt"
-        write_series(path, kernel, ranks, runs[stem], header)
+        write_series(path, kernel, ranks, runs[stem], header, args.sizes)
         print(f"wrote {path}")
     return 0
 

@@ -1,6 +1,8 @@
 """Time per element of a STREAM-like triad over the array length (real data, cache-level changes).
 
     python benchmarks/segmentation/real/measure_triad.py --out fixtures/real_holdout/triad/triad_cpu.txt
+    python benchmarks/segmentation/real/measure_triad.py --out fixtures/real_fourth/triad/triad_quarter_cpu.txt \
+        --sizes $(python -c "print(*[round(300 * 2 ** (k / 4)) for k in range(60)])")
 
 ``triad.c`` (compiled with ``gcc -O2``) sweeps a[i] = b[i] + s·c[i] over three arrays of n doubles
 (24·n bytes) and reports the mean time per element: it rises where the three arrays leave a cache
