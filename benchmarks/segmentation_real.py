@@ -2,7 +2,7 @@
 
     python benchmarks/segmentation_real.py [--series PATTERN ...] [--modelers segmented segmented-classic default]
         [--subsets full even odd top10] [--markdown PATH | --no-markdown] [--plots DIR | --no-plots]
-        [--json PATH] [--check] [--truth TRUTH.json ...]
+        [--json PATH] [--check] [--truth TRUTH.json ...] [--keep-values]
 
 Inputs: every series of ``fixtures/real/truth.json`` (measured OpenMPI message-size sweeps and a
 naive matrix multiplication; the truth was read off log-log plots before any modeler ran, see
@@ -18,7 +18,8 @@ synthetic, BSD-3 licensed, truth from how they were built).
 
 Each file goes through Extra-P's machinery as a user's ``extrap --text FILE --modeler NAME`` does:
 Extra-P's text reader, then ``ModelGenerator(experiment, modeler=NAME).model_all()`` with default
-options (mean of the repetitions). Series with at least 20 sizes are also scored on subsets written
+options (mean of the repetitions; ``--keep-values`` reads as ``extrap --text FILE --keep-values`` does,
+which keeps the repetitions in their runs' order). Series with at least 20 sizes are also scored on subsets written
 as text files and read back: every other size (both phases, ``even`` = 1st, 3rd, ... size and
 ``odd`` = 2nd, 4th, ...) and the ten largest sizes (``top10``).
 
@@ -229,12 +230,15 @@ def reported_changes(model) -> list[tuple[float, float]]:
     return [(coordinates[i], coordinates[i + 1]) for i in range(0, len(coordinates) - 1, 2)]
 
 
-def model_file(path: Path, modeler: str):
-    """{(callpath, metric): model} and seconds per kernel of ``modeler`` on an Extra-P text file."""
+def model_file(path: Path, modeler: str, keep_values: bool = False):
+    """{(callpath, metric): model} and seconds per kernel of ``modeler`` on an Extra-P text file
+    (``keep_values``: read as ``extrap --text FILE --keep-values`` does)."""
     from extrap.fileio.file_reader.text_file_reader import TextFileReader
     from extrap.modelers.model_generator import ModelGenerator
 
-    experiment = TextFileReader().read_experiment(str(path))
+    reader = TextFileReader()
+    reader.keep_values = keep_values
+    experiment = reader.read_experiment(str(path))
     generator = ModelGenerator(experiment, modeler=modeler)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -284,7 +288,7 @@ def select_kernel(truth: SeriesTruth, kernels: dict) -> tuple[str, str]:
 
 
 def score_series(truth: SeriesTruth, modelers: Sequence[str] = MODELERS, subsets: Sequence[str] | None = None,
-                 workdir: Path | None = None) -> list[Record]:
+                 workdir: Path | None = None, keep_values: bool = False) -> list[Record]:
     """Records of every modeler on every subset of one series."""
     kernels = read_kernels(truth.path)
     key = select_kernel(truth, kernels)
@@ -300,7 +304,7 @@ def score_series(truth: SeriesTruth, modelers: Sequence[str] = MODELERS, subsets
             in_range = truth_in_subset(truth.changes, chosen)
             kinds = {t[3]: t[2] for t in in_range}
             for modeler in modelers:
-                models, seconds = model_file(path, modeler)
+                models, seconds = model_file(path, modeler, keep_values)
                 model = models[key]
                 reported = reported_changes(model)
                 found, false = match(reported, in_range)
@@ -322,24 +326,24 @@ def all_truth(paths: Sequence[Path] = TRUTH_FILES, patterns: Sequence[str] | Non
     return series
 
 
-def warm_up(modelers: Sequence[str]) -> None:
+def warm_up(modelers: Sequence[str], keep_values: bool = False) -> None:
     """One untimed run per modeler, so that imports and first-call set-up do not count as a kernel's time."""
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "warm_up.txt"
         x = [2.0 ** k for k in range(12)]
         write_text(path, x, [[1 + v, 1.01 + v] for v in x], "warm_up", "time")
         for modeler in modelers:
-            model_file(path, modeler)
+            model_file(path, modeler, keep_values)
 
 
 def score(patterns: Sequence[str] | None = None, modelers: Sequence[str] = MODELERS,
           subsets: Sequence[str] | None = None, truth_files: Sequence[Path] = TRUTH_FILES,
-          progress=None) -> list[Record]:
+          progress=None, keep_values: bool = False) -> list[Record]:
     """Records of every modeler on every (matching) series and subset; see the module docstring."""
-    warm_up(modelers)
+    warm_up(modelers, keep_values)
     records = []
     for truth in all_truth(truth_files, patterns):
-        records += score_series(truth, modelers, subsets)
+        records += score_series(truth, modelers, subsets, keep_values=keep_values)
         if progress:
             progress(truth, records)
     return records
@@ -532,6 +536,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-plots", action="store_true")
     parser.add_argument("--no-markdown", action="store_true")
     parser.add_argument("--json", type=Path, help="also write every record (series, subset, modeler) as JSON")
+    parser.add_argument("--keep-values", action="store_true",
+                        help="read the files as 'extrap --text FILE --keep-values' does (the repetitions in their "
+                             "runs' order; the default reader keeps Extra-P's summary only)")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 when segmented misses a target of issue 23 on the real series")
     args = parser.parse_args(argv)
@@ -539,6 +546,8 @@ def main(argv=None) -> int:
     if args.markdown is None:
         args.markdown = (DEFAULT_MARKDOWN if not args.truth
                          else DEFAULT_MARKDOWN.with_name(f"score_{Path(args.truth[0]).resolve().parent.name}.md"))
+        if args.keep_values:
+            args.markdown = args.markdown.with_name(args.markdown.stem + "_kept.md")
     try:
         missing = [str(path) for path in truth_files if args.truth and not Path(path).is_file()]
         if missing:
@@ -551,7 +560,8 @@ def main(argv=None) -> int:
         def progress(truth, records):
             print(f"  {truth.id}: {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
 
-        records = score(args.series, args.modelers, args.subsets, truth_files, progress=progress)
+        records = score(args.series, args.modelers, args.subsets, truth_files, progress=progress,
+                        keep_values=args.keep_values)
     except BadInput as error:
         print(f"segmentation_real: {error}", file=sys.stderr)
         return 2

@@ -101,3 +101,16 @@ def test_old_detections_stay_selectable(fixtures_dir, mode):
                         "--options", f"mode={mode}", "--disable-progress", "--print", "all")
     gather = kernel_block(result.stdout, "main->iteration->MPI_Gather").split("Metric: visits")[0]
     assert "for p<=32.0" in gather and "for p>=64.0" in gather
+
+
+def test_kept_values_remove_whole_runs_offsets(fixtures_dir):
+    # idle Allreduce, 2 ranks: with Extra-P's summary only the x1.19 step at 256|512 B is lost in
+    # the runs' spread; with --keep-values the runs' order is known, their offsets are removed and
+    # both changes are found (256|512 and the onset of growth, a ramp over 2048...8192 B)
+    path = fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt"
+    kept = run_extrap("--text", path, "--keep-values", "--modeler", "segmented", "--disable-progress", "--print", "all")
+    block = kernel_block(kept.stdout, "MPI_Allreduce")
+    ranges = re.findall(r"Model \d: .* (for \S+)\n", block)
+    assert ranges == ["for n<=256.0", "for 512.0<=n<=4096.0", "for n>=8192.0"], block
+    summary = run_extrap("--text", path, "--modeler", "segmented", "--disable-progress", "--print", "all")
+    assert "for n<=256.0" not in kernel_block(summary.stdout, "MPI_Allreduce")

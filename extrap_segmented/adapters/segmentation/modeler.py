@@ -33,6 +33,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
+from extrap_segmented.segmentation.runs import run_aligned_points
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import TrendBreakSearch
@@ -451,14 +452,17 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     of each repetition: the spread between ranks is load imbalance, not noise) or, for up to five
     repetitions, recovered exactly from Extra-P's summary (`noise.values_from_summary`). With more
     repetitions and no kept values: Extra-P's median and its (non-robust) standard deviation.
-    Without repetitions: ``(y, None, None)``.
+    Without repetitions: ``(y, None, None)``. Kept values are in their runs' order: where whole
+    runs are slower than others at every point, each point's value and noise are those with the
+    runs' offsets removed (`runs.run_aligned_points`; the noise at most the robust one). A summary
+    keeps no order, so recovered values are never aligned.
     """
     reps = repetition_counts(measurements)
     if np.all(reps <= 1):
         return y, None, None
     center, noise, counts = [], [], []
-    for m, value in zip(measurements, y):
-        values = repetition_means(m)
+    kept = [repetition_means(m) for m in measurements]
+    for m, value, values in zip(measurements, y, kept):
         if values is None:
             values = values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions or 1))
         if values is None:  # many repetitions, summary only
@@ -472,7 +476,13 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
         center.append(c if np.isfinite(c) else value)
         noise.append(e)
         counts.append(max(r, 1))
-    return np.asarray(center, dtype=float), np.asarray(noise, dtype=float), np.asarray(counts, dtype=float)
+    center, noise = np.asarray(center, dtype=float), np.asarray(noise, dtype=float)
+    if all(values is not None for values in kept) and len({len(values) for values in kept}) == 1:
+        # kept values are in their runs' order: remove whole runs' offsets where they are real
+        aligned = run_aligned_points(np.vstack(kept))
+        if aligned is not None:
+            center, noise = aligned[0], np.minimum(aligned[1], noise)
+    return center, noise, np.asarray(counts, dtype=float)
 
 
 def _mixes_locations(measurement: Measurement) -> bool:
