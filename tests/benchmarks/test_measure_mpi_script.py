@@ -36,6 +36,19 @@ def test_the_fourth_set_fixes_its_algorithms_and_eager_limit(measure):
     assert measure.SERIES["allgather_tcp_2"][2] == measure.TCP
 
 
+def test_the_fifth_set_fixes_its_algorithms_segment_size_and_eager_limit(measure):
+    assert measure.SERIES["pingpong_eager64k_2"][2] == ("--mca", "btl_vader_eager_limit", "65536")
+    for stem, name, algorithm in (("reduce_rabenseifner_2", "coll_tuned_reduce_algorithm", "7"),
+                                  ("allgather_ring_4", "coll_tuned_allgather_algorithm", "4"),
+                                  ("bcast_pipeline_3", "coll_tuned_bcast_algorithm", "3")):
+        extra = measure.SERIES[stem][2]
+        assert extra[extra.index(name) + 1] == algorithm
+        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    pipeline = measure.SERIES["bcast_pipeline_3"][2]
+    assert pipeline[pipeline.index("coll_tuned_bcast_algorithm_segmentsize") + 1] == "8192"
+    assert measure.SERIES["alltoall_tcp_2"][2] == measure.SERIES["gather_tcp_4"][2] == measure.TCP
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])
@@ -74,3 +87,18 @@ def test_exscan_and_nonblocking_pingpong_measure_the_sizes_given(measure, tmp_pa
         rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
         assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
         assert all(float(v) > 0 for row in rows for v in row)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
+                    reason="needs OpenMPI's mpirun and mpi4py")
+def test_the_sendrecv_ring_passes_through_three_ranks_on_a_three_times_power_of_two_grid(measure, tmp_path):
+    sizes = [3, 96, 3072, 98304]
+    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
+                         "--series", "sendrecv_ring_3", "--sizes", *map(str, sizes)]) == 0
+    text = (tmp_path / "sendrecv_ring_3.txt").read_text()
+    assert "REGION MPI_Sendrecv_ring" in text and "-n 3" in text
+    assert "POINTS " + " ".join(map(str, sizes)) in text
+    rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
+    assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
+    assert all(float(v) > 0 for row in rows for v in row)

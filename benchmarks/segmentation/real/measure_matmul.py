@@ -6,6 +6,8 @@
         --sizes $(python -c "print(*sorted({round(24 * 2 ** (k / 6)) | 1 for k in range(38)}))")
     python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_fourth/matmul/naive_matmul_quarter26_cpu.txt \
         --sizes $(python -c "print(*sorted({round(26 * 2 ** (k / 4)) | 1 for k in range(25)}))")
+    python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_fifth/matmul/naive_matmul_third24_cpu.txt \
+        --sizes $(python -c "print(*sorted({round(24 * 2 ** (k / 3)) | 1 for k in range(20)}))")
 
 The segmentation paper's real case (Section 4, "Matrix multiplication"): a sequential naive triple
 loop (``naive_matmul.c``, i-j-k order, doubles, compiled with ``gcc -O2``) slows down per FLOP when

@@ -37,6 +37,27 @@ and its half-octave sweep (``--sizes``: n = round(2^(k/2)), a spacing no earlier
         --label "shared (no hogs; the lead's CPU-bound jobs on the machine)" --series allreduce_2 \
         --sizes $(python -c "print(*sorted({round(2 ** (k / 2)) for k in range(45)}))")
 
+The fifth set (``fixtures/real_fifth/mpi/``, measured for a third out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/fifth \
+        --label "shared (no hogs; the lead's and another helper's jobs on the machine)" --series sendrecv_ring_3 \
+        alltoall_tcp_2 reduce_rabenseifner_2 allgather_ring_4 bcast_pipeline_3 scan_2 gather_tcp_4 \
+        pingpong_eager64k_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/triple \
+        --label "shared (no hogs; the lead's and another helper's jobs on the machine)" --series allgather_2 \
+        --sizes $(python -c "print(*[3 * 2 ** k for k in range(21)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/loaded \
+        --label "loaded (2 busy-loop hogs + the lead's and another helper's jobs)" --hogs 2 \
+        --series ipingpong_2 bcast_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/loaded \
+        --label "loaded (2 busy-loop hogs + the lead's and another helper's jobs)" --hogs 2 --series sendrecv_2
+
+(``sendrecv_ring_3``: every rank sends n bytes to the next rank and receives n bytes from the
+previous one in one MPI_Sendrecv; ``reduce_rabenseifner_2``, ``allgather_ring_4`` and
+``bcast_pipeline_3`` fix the tuned component to one algorithm at every size, the pipeline cut into
+8 KiB segments; ``pingpong_eager64k_2`` raises the shared-memory eager limit to 65536.)
+
 (``ipingpong_2`` is the ping-pong with MPI_Isend/MPI_Irecv + MPI_Wait, rank 0 posting its receive
 before it sends; ``bcast_scatter_allgather_4`` and ``allreduce_recdbl_3`` fix the tuned component to
 one algorithm at every size; ``pingpong_eager2k_2`` lowers the shared-memory eager limit to 2048.)
@@ -96,6 +117,14 @@ ALLREDUCE_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
                                 "--mca", "coll_tuned_allreduce_algorithm", "3")
 # 8 = scatter_allgather (binomial scatter of n/ranks blocks, then an allgather)
 BCAST_SCATTER_ALLGATHER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "8")
+EAGER_64K = ("--mca", "btl_vader_eager_limit", "65536")
+# 7 = Rabenseifner (reduce-scatter by recursive halving, then a binomial gather)
+REDUCE_RABENSEIFNER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "7")
+# 4 = ring
+ALLGATHER_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "4")
+# 3 = pipeline, cut into 8 KiB segments (the default segment size 0 would send each message whole)
+BCAST_PIPELINE_8K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "3",
+                     "--mca", "coll_tuned_bcast_algorithm_segmentsize", "8192")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -141,12 +170,21 @@ SERIES = {
     "ipingpong_2": ("ipingpong", 2, ()),
     "gather_2": ("gather", 2, ()),
     "pingpong_eager2k_2": ("pingpong", 2, EAGER_2K),
+    # the fifth set (fixtures/real_fifth/mpi/fifth), measured before anyone modeled it:
+    "sendrecv_ring_3": ("sendrecv_ring", 3, ()),
+    "alltoall_tcp_2": ("alltoall", 2, TCP),
+    "reduce_rabenseifner_2": ("reduce", 2, REDUCE_RABENSEIFNER),
+    "allgather_ring_4": ("allgather", 4, ALLGATHER_RING),
+    "bcast_pipeline_3": ("bcast", 3, BCAST_PIPELINE_8K),
+    "scan_2": ("scan", 2, ()),
+    "gather_tcp_4": ("gather", 4, TCP),
+    "pingpong_eager64k_2": ("pingpong", 2, EAGER_64K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
           "reduce": "MPI_Reduce", "alltoall": "MPI_Alltoall", "gather": "MPI_Gather", "scatter": "MPI_Scatter",
           "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block",
-          "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv"}
+          "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv", "sendrecv_ring": "MPI_Sendrecv_ring"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -204,6 +242,9 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
             partner = partner if partner < size else rank
             comm.Sendrecv([send[:n], MPI.BYTE], dest=partner, sendtag=3, recvbuf=[recv[:n], MPI.BYTE],
                           source=partner, recvtag=3)
+        elif kernel == "sendrecv_ring":  # every rank sends to the next and receives from the previous one
+            comm.Sendrecv([send[:n], MPI.BYTE], dest=(rank + 1) % size, sendtag=4,
+                          recvbuf=[recv[:n], MPI.BYTE], source=(rank - 1) % size, recvtag=4)
         elif kernel == "scan":
             comm.Scan([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         elif kernel == "exscan":  # rank 0's receive buffer is undefined by the standard, it is still passed
