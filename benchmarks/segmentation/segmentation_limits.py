@@ -11,7 +11,7 @@ is the flat series (false changes only). ``--run-spread S`` also makes whole run
 (repetition r multiplied by exp(N(0, S)) at every size, as in the real sweeps, where each
 repetition is one ``mpirun``) and gives the detection what the modeler gets from kept values
 (``extrap --keep-values``): the points with the runs' offsets removed
-(:func:`~extrap_segmented.segmentation.runs.run_aligned_points`). This characterises the
+(:func:`~extrap_segmented.segmentation.noise.run_aligned_points`). This characterises the
 detector; it was not used to set any of its options (those came from the real sweeps,
 docs/segmentation.md).
 """
@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 from extrap_segmented.segmentation.noise import robust_point
-from extrap_segmented.segmentation.runs import run_aligned_points
+from extrap_segmented.segmentation.noise import run_aligned_points
 from extrap_segmented.segmentation.trend import TrendBreakSearch
 
 STEPS = (1.0, 1.05, 1.1, 1.2, 1.5, 2.0, 3.0)

@@ -67,5 +67,7 @@ def repetition_means(measurement: Measurement) -> Optional[np.ndarray]:
     values = getattr(measurement, "values", None)
     if values is None or np.ndim(values) < 1 or np.shape(values)[0] < 1:
         return None
+    if not np.ma.isMaskedArray(values):  # the common case, without numpy.ma's cost per call
+        return np.asarray(values, dtype=float).reshape(np.shape(values)[0], -1).mean(axis=1)
     return np.asarray(np.ma.filled(np.ma.mean(np.ma.asarray(values, dtype=float).reshape(
         np.shape(values)[0], -1), axis=1), np.nan), dtype=float)

@@ -32,8 +32,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
-from extrap_segmented.segmentation.noise import robust_point, values_from_summary
-from extrap_segmented.segmentation.runs import run_aligned_points
+from extrap_segmented.segmentation.noise import robust_point, run_aligned_points, values_from_summary
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import TrendBreakSearch
@@ -454,7 +453,7 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     repetitions and no kept values: Extra-P's median and its (non-robust) standard deviation.
     Without repetitions: ``(y, None, None)``. Kept values are in their runs' order: where whole
     runs are slower than others at every point, each point's value and noise are those with the
-    runs' offsets removed (`runs.run_aligned_points`; the noise at most the robust one). A summary
+    runs' offsets removed (`noise.run_aligned_points`; the noise at most the robust one). A summary
     keeps no order, so recovered values are never aligned.
     """
     reps = repetition_counts(measurements)

@@ -1,4 +1,4 @@
-"""Whole runs' offsets removed from kept repetitions (segmentation.runs)."""
+"""Whole runs' offsets removed from kept repetitions (segmentation.noise.run_aligned_points)."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from extrap_segmented.segmentation.noise import robust_point
-from extrap_segmented.segmentation.runs import run_aligned_points
+from extrap_segmented.segmentation.noise import run_aligned_points
 from extrap_segmented.segmentation.trend import TrendBreakSearch
 
 
