@@ -23,6 +23,10 @@ TIE = 1e-9
 """Relative difference of two scores below which they are tied (rounding, not data)."""
 ROUNDING = 1e-12
 """Relative deviation from the mean below which values count as equal (a constant series)."""
+LARGE_TERM = 1e6
+"""Mean term value below which no fit of ``[1, term]`` is rank-deficient for lstsq (that needs
+the term's values within ~1e-3 of each other, i.e. parameter values closer than any sweep has),
+so the check is skipped."""
 
 
 @dataclass(frozen=True)
@@ -224,6 +228,48 @@ def _line_fit(n, s_t, s_y, s_tt, s_ty):
     return y_bar - b * t_bar, b
 
 
+def _as_lstsq(n, s_t, s_tt, s_y, s_ty, t_bar, y_bar, intercept, b):
+    """Extra-P's fit ``numpy.linalg.lstsq([1, t], y, rcond=None)``: where the smaller singular value
+    of ``[1, t]`` is at most ``eps · max(n, 2)`` times the larger (a term reaching 10^15 and more:
+    n² · log2(n)² at n = 4 Mi is 8·10^15), lstsq drops it and returns the minimum-norm solution
+    of rank one, whose constant is ~0; elsewhere the exact fit (``intercept``, ``b``) stays.
+
+    The sums are over the fitted points of values centred on ``t_bar`` and ``y_bar`` (any centre):
+    ``s_t`` = Σ(t − t̄), ``s_tt`` = Σ(t − t̄)², ``s_y`` = Σ(y − ȳ), ``s_ty`` = Σ(t − t̄)(y − ȳ). The
+    singular values come from their product √(n · Σ(t − mean)²) and the sum of their squares
+    n + Σt², both accurate where the 2×2 normal matrix is not.
+    """
+    with np.errstate(all="ignore"):
+        if not np.nanmax(np.abs(t_bar), initial=0.0) >= LARGE_TERM:
+            return intercept, b
+        shape = np.broadcast_shapes(np.shape(n), np.shape(s_t), np.shape(s_tt), np.shape(s_y), np.shape(s_ty),
+                                    np.shape(t_bar), np.shape(y_bar), np.shape(intercept), np.shape(b))
+        n, s_t, s_tt, s_y, s_ty, t_bar, y_bar = (np.broadcast_to(v, shape) for v in (n, s_t, s_tt, s_y, s_ty, t_bar, y_bar))
+        product2 = n * (s_tt - s_t * s_t / n)  # (s_min · s_max)²
+        trace = n + s_tt + 2 * t_bar * s_t + n * t_bar * t_bar  # s_min² + s_max²
+        # s_max² ≤ trace: a cheap test that no fit is cut before the exact one
+        cut = np.finfo(float).eps * np.maximum(n, 2)
+        maybe = product2 <= (cut * trace) ** 2
+        if not np.any(maybe):
+            return intercept, b
+        at = np.nonzero(maybe)
+        n, s_t, s_tt, s_y, s_ty, t_bar, y_bar, product2, trace, cut = (
+            v[at] for v in (n, s_t, s_tt, s_y, s_ty, t_bar, y_bar, product2, trace, cut))
+        largest = (trace + np.sqrt(np.maximum(trace * trace - 4 * product2, 0.0))) / 2  # s_max²
+        rank_one = np.sqrt(np.maximum(product2, 0.0)) / largest <= cut  # s_min / s_max
+        raw_t, raw_y = s_t + n * t_bar, s_y + n * y_bar
+        raw_ty = s_ty + y_bar * s_t + t_bar * s_y + n * t_bar * y_bar
+        # the right singular vector of the larger singular value, (1, 0) for t ≡ 0
+        v0, v1 = raw_t, largest - n
+        norm = np.hypot(v0, v1)
+        v0, v1 = np.where(norm > 0, v0 / norm, 1.0), np.where(norm > 0, v1 / norm, 0.0)
+        along = (v0 * raw_y + v1 * raw_ty) / largest
+        intercept, b = np.array(np.broadcast_to(intercept, shape)), np.array(np.broadcast_to(b, shape))
+        intercept[at] = np.where(rank_one, v0 * along, intercept[at])
+        b[at] = np.where(rank_one, v1 * along, b[at])
+    return intercept, b
+
+
 def _clean_constant(intercept, minimum, epsilon):
     """Extra-P's ``clean_constant_coefficient`` on arrays."""
     with np.errstate(all="ignore"):
@@ -253,9 +299,10 @@ def _loo_costs(xs, ys, mask, terms, epsilon):
         fold = mask[:, None, :]
         n_train = (count - 1)[:, None, None]
         yj = yc[:, None, :]
-        a_c, b = _line_fit(n_train, s_t[:, :, None] - tc, s_y[:, :, None] - yj, s_tt[:, :, None] - tc * tc,
-                           s_ty[:, :, None] - tc * yj)
+        fold_sums = (s_t[:, :, None] - tc, s_tt[:, :, None] - tc * tc, s_y[:, :, None] - yj, s_ty[:, :, None] - tc * yj)
+        a_c, b = _line_fit(n_train, fold_sums[0], fold_sums[2], fold_sums[1], fold_sums[3])
         intercept = a_c + y_mean[:, None, None] - b * t_mean[:, :, None]
+        intercept, b = _as_lstsq(n_train, *fold_sums, t_mean[:, :, None], y_mean[:, None, None], intercept, b)
         minimum = np.where(order[:, 0][:, None] == np.arange(m)[None, :], second[:, None], lowest[:, None])
         intercept = _clean_constant(intercept, minimum[:, None, :], epsilon)
         actual = ys[:, None, :]
@@ -275,6 +322,7 @@ def _loo_costs(xs, ys, mask, terms, epsilon):
 
         a_c, b = _line_fit(count[:, None], s_t, s_y, s_tt, s_ty)
         intercept = a_c + y_mean[:, None] - b * t_mean
+        intercept, b = _as_lstsq(count[:, None], s_t, s_tt, s_y, s_ty, t_mean, y_mean[:, None], intercept, b)
     return (rss, nrss, rrss, re, smape), intercept, b
 
 
@@ -286,9 +334,10 @@ def _sequential_sum(values):
 def _in_sample_costs(ys, mask, terms, epsilon):
     with np.errstate(all="ignore"):
         count, t_mean, y_mean, tc, yc = _centered_sums(terms, ys, mask)
-        a_c, b = _line_fit(count[:, None], tc.sum(axis=2), yc.sum(axis=1)[:, None], (tc * tc).sum(axis=2),
-                           (tc * yc[:, None, :]).sum(axis=2))
+        sums = (tc.sum(axis=2), (tc * tc).sum(axis=2), yc.sum(axis=1)[:, None], (tc * yc[:, None, :]).sum(axis=2))
+        a_c, b = _line_fit(count[:, None], sums[0], sums[2], sums[1], sums[3])
         intercept = a_c + y_mean[:, None] - b * t_mean
+        intercept, b = _as_lstsq(count[:, None], *sums, t_mean, y_mean[:, None], intercept, b)
         minimum = np.min(np.where(mask, ys, np.inf), axis=1)[:, None]
         intercept = _clean_constant(intercept, minimum, epsilon)
         actual = ys[:, None, :]

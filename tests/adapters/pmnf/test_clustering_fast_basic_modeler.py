@@ -116,3 +116,35 @@ def test_clustered_fits_equal_extrap_default_fits(ss):
         assert_same_model(info.model, _quiet(copy.copy(stock).create_model, values), costs=False)
         assert_same_model(info.membership_model, _quiet(copy.copy(counts_stock).create_model, counts))
     assert len(result.clusters[-1].coordinates) == (len(P_VALUES) - 1) * len(ss or [1])
+
+
+def _large_term_series(seed):
+    """Message sizes 8 KiB … 4 MiB: n²·log2(n)² reaches 8·10^15, where lstsq drops the smaller
+    singular value of [1, term] and fits rank one."""
+    rng = np.random.default_rng(seed)
+    x = 2.0 ** np.arange(13, 23)
+    shape = [lambda n: 5 + 1e-3 * n, lambda n: 3e-13 * n ** 2 * np.log2(n) ** 2, lambda n: 2 + n ** 1.5 / 1e6,
+             lambda n: 300 + 0 * n][seed % 4]
+    return _measurements(x, shape(x) * np.exp(rng.normal(0, 0.3, len(x))))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_large_terms_are_fitted_as_extrap_lstsq_does(seed):
+    # issue 23: on the last segment of the real idle Allreduce (8 KiB … 4 MiB) ours chose the
+    # constant 316, Extra-P 3.2e-13·n²·log2(n)²: the exact fit of [1, term] is not lstsq's rank-one one
+    from tests.approx_text import assert_text_close
+    data = _large_term_series(seed)
+    ours, theirs = _quiet(VectorizedBasicModeler().create_model, data), _quiet(SingleParameterModeler().create_model, data)
+    assert_text_close(ours.hypothesis.function.to_string("p"), theirs.hypothesis.function.to_string("p"), rel=1e-9)
+    assert ours.hypothesis.SMAPE == pytest.approx(theirs.hypothesis.SMAPE, rel=1e-6)
+
+
+def test_real_allreduce_segment_gets_extrap_default_model(fixtures_dir):
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from tests.approx_text import assert_text_close
+    experiment = TextFileReader().read_experiment(str(fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt"))
+    segment = [m for m in sorted(next(iter(experiment.measurements.values())), key=lambda m: m.coordinate[0])
+               if m.coordinate[0] >= 8192]
+    ours, theirs = _quiet(VectorizedBasicModeler().create_model, segment), _quiet(SingleParameterModeler().create_model, segment)
+    assert "p^(2) * log2(p)^(2)" in ours.hypothesis.function.to_string("p")
+    assert_text_close(ours.hypothesis.function.to_string("p"), theirs.hypothesis.function.to_string("p"), rel=1e-9)
