@@ -20,6 +20,7 @@ changes become visible), high noise raises it.
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Sequence
 
@@ -159,9 +160,15 @@ def values_from_summary(minimum: float, median: float, maximum: float, mean: flo
 def _summarises(values: np.ndarray, median: float, mean: float, std: float) -> bool:
     """True when ``values`` have the given median, mean and population standard deviation
     (up to rounding)."""
-    scale = max(float(np.max(np.abs(values))), 1e-300)
+    # plain Python on at most five values: numpy's per-call cost would be most of a kernel's time
+    ordered = sorted(float(v) for v in values)
+    r = len(ordered)
+    scale = max(abs(ordered[0]), abs(ordered[-1]), 1e-300)
     close = lambda a, b: abs(a - b) <= 1e-6 * scale  # noqa: E731
-    return close(np.median(values), median) and close(np.mean(values), mean) and close(np.std(values), std)
+    middle = ordered[r // 2] if r % 2 else (ordered[r // 2 - 1] + ordered[r // 2]) / 2
+    average = math.fsum(ordered) / r
+    deviation = math.sqrt(math.fsum((v - average) ** 2 for v in ordered) / r)
+    return close(middle, median) and close(average, mean) and close(deviation, std)
 
 
 def _inner_values(minimum: float, median: float, maximum: float, mean: float, std: float, r: int):
