@@ -66,6 +66,9 @@ the 10-point generator protocol stays as it was)."""
 F_LIMIT = TREND["trend_f_limit"].default
 """Default ``f_limit`` (the modeler's ``trend_f_limit``, declared in :mod:`.options`)."""
 DROP_REACH = 3
+BUMP_SIZES = 2
+"""Most sizes between a step and a step back of similar size that make a bump, not a regime (a
+level held for three sizes, as Sendrecv in a 3-rank ring from 512 B to 2 KiB, is a regime)."""
 """Default ``drop_reach``: most gaps a secant of the slope-drop test spans (see
 :func:`slope_drops`)."""
 SHORT_F_LIMIT = 50.0
@@ -211,7 +214,7 @@ class TrendBreakSearch(WindowSearch):
         for first, second in zip(self.corners_, self.corners_[1:]):
             # up and back down (or down and back up) over one or two sizes: a bump, not a regime
             # (judged on every drop: near small x a log factor's allowance can hide one side)
-            if second[0] - first[0] <= 3 and first[2] * second[2] < 0 and \
+            if second[0] - first[0] <= BUMP_SIZES and first[2] * second[2] < 0 and \
                     min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])):
                 bumps.update((first[0], second[0]))
         passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps), key=lambda c: -c[1])

@@ -16,9 +16,9 @@ from extrap_segmented.segmentation.trend import TrendBreakSearch
 def test_offsets_of_whole_runs_are_removed(points, runs, spread, seed):
     rng = np.random.default_rng(seed)
     level = np.exp(np.cumsum(rng.normal(0, 0.5, points)))  # any curve, steps included
-    offsets = rng.normal(0, spread, runs)
-    # one run clearly slower, one faster: the runs are not in ascending or descending order at
-    # every point (which is what values sorted by a tool look like)
+    # one run clearly slower, one faster, the others between: the runs are not in ascending or
+    # descending order at every point (which is what values sorted by a tool look like)
+    offsets = np.clip(rng.normal(0, spread, runs), -2.5 * spread, 2.5 * spread)
     offsets[0], offsets[1] = 3 * spread, -3 * spread
     noise = 1e-4
     values = level[:, None] * np.exp(offsets[None, :] + rng.normal(0, noise, (points, runs)))

@@ -123,6 +123,17 @@ def test_a_bump_of_one_or_two_sizes_is_no_change(n, factor, width, down, seed, d
     assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [n]
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(14, 30), st.floats(1.5, 4.0), st.booleans(), st.integers(0, 2 ** 31 - 1), st.data())
+def test_a_level_held_for_three_sizes_is_a_regime(n, factor, down, seed, data):
+    # the 3-rank Sendrecv ring: ×0.67 from 512 B to 2 KiB, then ×1.84 (issue 23: reported as a
+    # bump, nothing found, while the bump rule's own description said one or two sizes)
+    b = data.draw(st.integers(4, n - 6))
+    levels = np.where((np.arange(n) >= b) & (np.arange(n) < b + 3), 1 / factor if down else factor, 1.0)
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [b, b + 3, n]
+
+
 def test_short_segments_can_be_switched_off_and_their_options_are_checked():
     assert changes("matmul/naive_matmul_cpu.txt", short_segments=False) == []
     x = 2.0 ** np.arange(23)
