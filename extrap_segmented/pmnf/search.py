@@ -220,24 +220,26 @@ def _centered_sums(ts, ys, mask):
     return count, t_mean, y_mean, tc, yc
 
 
-def _line_fit(n, s_t, s_y, s_tt, s_ty):
-    """Least squares ``y = a + b t`` from (centered) sums; returns (a, b) in centered units."""
-    t_bar = s_t / n
-    y_bar = s_y / n
-    b = (s_ty - s_t * y_bar) / (s_tt - s_t * t_bar)
-    return y_bar - b * t_bar, b
+def _line_fit(n, s_t, s_y, s_tt, s_ty, t_bar, y_bar):
+    """Least squares ``y = a + b t`` as Extra-P's ``numpy.linalg.lstsq([1, t], y, rcond=None)``
+    gives it, from sums over the fitted points of values centred on ``t_bar`` and ``y_bar`` (any
+    centre): ``s_t`` = Σ(t − t̄), ``s_y`` = Σ(y − ȳ), ``s_tt`` = Σ(t − t̄)², ``s_ty`` = Σ(t − t̄)(y − ȳ).
+    Returns (a, b) in the values' own units: the exact fit, or lstsq's rank-one one where it cuts
+    (:func:`_rank_one_where_lstsq_cuts`)."""
+    t_mean = s_t / n
+    y_mean = s_y / n
+    b = (s_ty - s_t * y_mean) / (s_tt - s_t * t_mean)
+    intercept = y_mean - b * t_mean + y_bar - b * t_bar
+    return _rank_one_where_lstsq_cuts(n, s_t, s_y, s_tt, s_ty, t_bar, y_bar, intercept, b)
 
 
-def _as_lstsq(n, s_t, s_tt, s_y, s_ty, t_bar, y_bar, intercept, b):
-    """Extra-P's fit ``numpy.linalg.lstsq([1, t], y, rcond=None)``: where the smaller singular value
-    of ``[1, t]`` is at most ``eps · max(n, 2)`` times the larger (a term reaching 10^15 and more:
-    n² · log2(n)² at n = 4 Mi is 8·10^15), lstsq drops it and returns the minimum-norm solution
-    of rank one, whose constant is ~0; elsewhere the exact fit (``intercept``, ``b``) stays.
-
-    The sums are over the fitted points of values centred on ``t_bar`` and ``y_bar`` (any centre):
-    ``s_t`` = Σ(t − t̄), ``s_tt`` = Σ(t − t̄)², ``s_y`` = Σ(y − ȳ), ``s_ty`` = Σ(t − t̄)(y − ȳ). The
-    singular values come from their product √(n · Σ(t − mean)²) and the sum of their squares
-    n + Σt², both accurate where the 2×2 normal matrix is not.
+def _rank_one_where_lstsq_cuts(n, s_t, s_y, s_tt, s_ty, t_bar, y_bar, intercept, b):
+    """Where the smaller singular value of ``[1, t]`` is at most ``eps · max(n, 2)`` times the
+    larger (a term reaching 10^15 and more: n² · log2(n)² at n = 4 Mi is 8·10^15), lstsq drops it
+    and returns the minimum-norm solution of rank one, whose constant is ~0; elsewhere the exact
+    fit (``intercept``, ``b``) stays. Sums as :func:`_line_fit`'s. The singular values come from
+    their product √(n · Σ(t − mean)²) and the sum of their squares n + Σt², both accurate where the
+    2×2 normal matrix is not.
     """
     with np.errstate(all="ignore"):
         if not np.nanmax(np.abs(t_bar), initial=0.0) >= LARGE_TERM:
@@ -299,10 +301,8 @@ def _loo_costs(xs, ys, mask, terms, epsilon):
         fold = mask[:, None, :]
         n_train = (count - 1)[:, None, None]
         yj = yc[:, None, :]
-        fold_sums = (s_t[:, :, None] - tc, s_tt[:, :, None] - tc * tc, s_y[:, :, None] - yj, s_ty[:, :, None] - tc * yj)
-        a_c, b = _line_fit(n_train, fold_sums[0], fold_sums[2], fold_sums[1], fold_sums[3])
-        intercept = a_c + y_mean[:, None, None] - b * t_mean[:, :, None]
-        intercept, b = _as_lstsq(n_train, *fold_sums, t_mean[:, :, None], y_mean[:, None, None], intercept, b)
+        intercept, b = _line_fit(n_train, s_t[:, :, None] - tc, s_y[:, :, None] - yj, s_tt[:, :, None] - tc * tc,
+                                 s_ty[:, :, None] - tc * yj, t_mean[:, :, None], y_mean[:, None, None])
         minimum = np.where(order[:, 0][:, None] == np.arange(m)[None, :], second[:, None], lowest[:, None])
         intercept = _clean_constant(intercept, minimum[:, None, :], epsilon)
         actual = ys[:, None, :]
@@ -320,9 +320,7 @@ def _loo_costs(xs, ys, mask, terms, epsilon):
         rrss = _sequential_sum(np.where(has_actual, relative * relative, 0.0))
         smape = _sequential_sum(np.where(fold & (abssum != 0), (np.abs(diff) / abssum * 2) / share * 100, 0.0))
 
-        a_c, b = _line_fit(count[:, None], s_t, s_y, s_tt, s_ty)
-        intercept = a_c + y_mean[:, None] - b * t_mean
-        intercept, b = _as_lstsq(count[:, None], s_t, s_tt, s_y, s_ty, t_mean, y_mean[:, None], intercept, b)
+        intercept, b = _line_fit(count[:, None], s_t, s_y, s_tt, s_ty, t_mean, y_mean[:, None])
     return (rss, nrss, rrss, re, smape), intercept, b
 
 
@@ -334,10 +332,8 @@ def _sequential_sum(values):
 def _in_sample_costs(ys, mask, terms, epsilon):
     with np.errstate(all="ignore"):
         count, t_mean, y_mean, tc, yc = _centered_sums(terms, ys, mask)
-        sums = (tc.sum(axis=2), (tc * tc).sum(axis=2), yc.sum(axis=1)[:, None], (tc * yc[:, None, :]).sum(axis=2))
-        a_c, b = _line_fit(count[:, None], sums[0], sums[2], sums[1], sums[3])
-        intercept = a_c + y_mean[:, None] - b * t_mean
-        intercept, b = _as_lstsq(count[:, None], *sums, t_mean, y_mean[:, None], intercept, b)
+        intercept, b = _line_fit(count[:, None], tc.sum(axis=2), yc.sum(axis=1)[:, None], (tc * tc).sum(axis=2),
+                                 (tc * yc[:, None, :]).sum(axis=2), t_mean, y_mean[:, None])
         minimum = np.min(np.where(mask, ys, np.inf), axis=1)[:, None]
         intercept = _clean_constant(intercept, minimum, epsilon)
         actual = ys[:, None, :]
