@@ -192,12 +192,18 @@ def _inner_values(minimum: float, median: float, maximum: float, mean: float, st
     return np.sort(values)
 
 
+MEDIAN_SE = 1.2533
+"""Standard error of a median of normal values in units of σ/√r (√(π/2))."""
+MAD_SCALE = 1.4826
+"""Normal consistency factor of the median absolute deviation."""
+
+
 def robust_point(values: ArrayLike) -> tuple[float, float, int]:
     """Median, robust relative standard error of that median, and count of one point's values.
 
-    The spread is the median absolute deviation (× 1.4826, the normal consistency factor),
+    The spread is the median absolute deviation (× ``MAD_SCALE``, the normal consistency factor),
     so up to half the repetitions can be slow (another job on the core, a run whose ranks
-    landed badly) without inflating it; the median's standard error is 1.2533 × spread / √r.
+    landed badly) without inflating it; the median's standard error is ``MEDIAN_SE`` × spread / √r.
 
     Args:
         values: the repetitions' values (NaN ignored).
@@ -213,8 +219,8 @@ def robust_point(values: ArrayLike) -> tuple[float, float, int]:
     center = float(np.median(v))
     if r < 2 or center == 0:
         return center, 0.0, r
-    mad = 1.4826 * float(np.median(np.abs(v - center)))
-    return center, 1.2533 * mad / abs(center) / np.sqrt(r), r
+    mad = MAD_SCALE * float(np.median(np.abs(v - center)))
+    return center, MEDIAN_SE * mad / abs(center) / np.sqrt(r), r
 
 
 # -- whole runs slower or faster than others ------------------------------------------------------
@@ -222,10 +228,6 @@ OFFSET_LIMIT = 5.0
 """Default ``offset_limit``: a run offset counts when it exceeds this many standard errors (with
 independent repetitions 0–3 of 290 seeded series of 11–39 points exceed it, by simulation:
 the standard error from the pooled residuals runs low)."""
-MEDIAN_SE = 1.2533
-"""Standard error of a median of normal values in units of σ/√r (√(π/2))."""
-MAD_SCALE = 1.4826
-"""Normal consistency factor of the median absolute deviation."""
 
 
 def run_aligned_points(values: ArrayLike, offset_limit: float = OFFSET_LIMIT, sweeps: int = 3
