@@ -22,8 +22,7 @@ import time
 
 import numpy as np
 
-from extrap_segmented.segmentation.noise import robust_point
-from extrap_segmented.segmentation.noise import run_aligned_points
+from extrap_segmented.segmentation.noise import robust_point, run_aligned_points
 from extrap_segmented.segmentation.trend import TrendBreakSearch
 
 STEPS = (1.0, 1.05, 1.1, 1.2, 1.5, 2.0, 3.0)
@@ -52,11 +51,22 @@ def cell(step: float, sigma: float, series: int, rng: np.random.Generator, run_s
     return 100.0 * found / series, 100.0 * false / series
 
 
+def _spread(text: str) -> float:
+    """A run spread σ: a finite number ≥ 0 (argparse reports anything else as bad input, exit 2)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not (np.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {text!r}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--series", type=int, default=40)
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--run-spread", type=float, default=0.0,
+    parser.add_argument("--run-spread", type=_spread, default=0.0,
                         help="σ of whole runs' log offsets, removed as from kept values (default 0: none)")
     args = parser.parse_args()
     rng = np.random.default_rng(args.seed)
