@@ -53,6 +53,25 @@ with
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/loaded \
         --label "loaded (2 busy-loop hogs + the lead's and another helper's jobs)" --hogs 2 --series sendrecv_2
 
+The sixth set (``fixtures/real_sixth/mpi/``, measured for a fourth out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/sixth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_5 \
+        bcast_6 reduce_scatter_block_4 exscan_2 scatter_2 allreduce_rabenseifner_4 pingpong_eager1k_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/quint \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series pingpong_2 \
+        --sizes $(python -c "print(*[5 * 2 ** k for k in range(21)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/septuple \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_3 \
+        --sizes $(python -c "print(*[7 * 2 ** k for k in range(20)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/loaded \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series scan_2 alltoall_2
+
+(``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
+the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
+eager limit to 1024.)
+
 (``sendrecv_ring_3``: every rank sends n bytes to the next rank and receives n bytes from the
 previous one in one MPI_Sendrecv; ``reduce_rabenseifner_2``, ``allgather_ring_4`` and
 ``bcast_pipeline_3`` fix the tuned component to one algorithm at every size, the pipeline cut into
