@@ -49,6 +49,15 @@ def test_the_fifth_set_fixes_its_algorithms_segment_size_and_eager_limit(measure
     assert measure.SERIES["alltoall_tcp_2"][2] == measure.SERIES["gather_tcp_4"][2] == measure.TCP
 
 
+def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
+    assert measure.SERIES["pingpong_eager1k_2"][2] == ("--mca", "btl_vader_eager_limit", "1024")
+    extra = measure.SERIES["allreduce_rabenseifner_4"][2]
+    assert extra[extra.index("coll_tuned_allreduce_algorithm") + 1] == "6"
+    assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert measure.SERIES["allreduce_5"][:2] == ("allreduce", 5)
+    assert measure.SERIES["bcast_6"][:2] == ("bcast", 6)
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -8,6 +8,8 @@
         --sizes $(python -c "print(*sorted({round(26 * 2 ** (k / 4)) | 1 for k in range(25)}))")
     python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_fifth/matmul/naive_matmul_third24_cpu.txt \
         --sizes $(python -c "print(*sorted({round(24 * 2 ** (k / 3)) | 1 for k in range(20)}))")
+    python benchmarks/segmentation/real/measure_matmul.py --out fixtures/real_sixth/matmul/naive_matmul_fifth30_cpu.txt \
+        --sizes $(python -c "print(*sorted({round(30 * 2 ** (k / 5)) | 1 for k in range(30)}))")
 
 The segmentation paper's real case (Section 4, "Matrix multiplication"): a sequential naive triple
 loop (``naive_matmul.c``, i-j-k order, doubles, compiled with ``gcc -O2``) slows down per FLOP when

@@ -53,6 +53,25 @@ with
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifth/mpi/loaded \
         --label "loaded (2 busy-loop hogs + the lead's and another helper's jobs)" --hogs 2 --series sendrecv_2
 
+The sixth set (``fixtures/real_sixth/mpi/``, measured for a fourth out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/sixth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_5 \
+        bcast_6 reduce_scatter_block_4 exscan_2 scatter_2 allreduce_rabenseifner_4 pingpong_eager1k_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/quint \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series pingpong_2 \
+        --sizes $(python -c "print(*[5 * 2 ** k for k in range(21)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/septuple \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_3 \
+        --sizes $(python -c "print(*[7 * 2 ** k for k in range(20)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/loaded \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series scan_2 alltoall_2
+
+(``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
+the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
+eager limit to 1024.)
+
 (``sendrecv_ring_3``: every rank sends n bytes to the next rank and receives n bytes from the
 previous one in one MPI_Sendrecv; ``reduce_rabenseifner_2``, ``allgather_ring_4`` and
 ``bcast_pipeline_3`` fix the tuned component to one algorithm at every size, the pipeline cut into
@@ -125,6 +144,9 @@ ALLGATHER_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_t
 # 3 = pipeline, cut into 8 KiB segments (the default segment size 0 would send each message whole)
 BCAST_PIPELINE_8K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "3",
                      "--mca", "coll_tuned_bcast_algorithm_segmentsize", "8192")
+# 6 = Rabenseifner (reduce-scatter by recursive halving, then an allgather by recursive doubling)
+ALLREDUCE_RABENSEIFNER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "6")
+EAGER_1K = ("--mca", "btl_vader_eager_limit", "1024")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -179,6 +201,15 @@ SERIES = {
     "scan_2": ("scan", 2, ()),
     "gather_tcp_4": ("gather", 4, TCP),
     "pingpong_eager64k_2": ("pingpong", 2, EAGER_64K),
+    # the sixth set (fixtures/real_sixth/mpi/sixth), measured before anyone modeled it: more ranks
+    # than any earlier set (5 and 6 on 2 cores) and kernels not measured with these rank counts
+    "allreduce_5": ("allreduce", 5, ()),
+    "bcast_6": ("bcast", 6, ()),
+    "reduce_scatter_block_4": ("reduce_scatter_block", 4, ()),
+    "exscan_2": ("exscan", 2, ()),
+    "scatter_2": ("scatter", 2, ()),
+    "allreduce_rabenseifner_4": ("allreduce", 4, ALLREDUCE_RABENSEIFNER),
+    "pingpong_eager1k_2": ("pingpong", 2, EAGER_1K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",

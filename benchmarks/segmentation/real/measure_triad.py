@@ -5,6 +5,8 @@
         --sizes $(python -c "print(*[round(300 * 2 ** (k / 4)) for k in range(60)])")
     python benchmarks/segmentation/real/measure_triad.py --out fixtures/real_fifth/triad/triad_fifth_cpu.txt \
         --sizes $(python -c "print(*[round(350 * 2 ** (k / 5)) for k in range(74)])")
+    python benchmarks/segmentation/real/measure_triad.py --out fixtures/real_sixth/triad/triad_sixth_cpu.txt \
+        --sizes $(python -c "print(*[round(400 * 2 ** (k / 6)) for k in range(89)])")
 
 ``triad.c`` (compiled with ``gcc -O2``) sweeps a[i] = b[i] + s·c[i] over three arrays of n doubles
 (24·n bytes) and reports the mean time per element: it rises where the three arrays leave a cache
