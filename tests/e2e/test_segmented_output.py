@@ -20,6 +20,22 @@ def test_real_pingpong_sweep_reports_both_switches(fixtures_dir):
     assert "RSS Model 3:" in block and "Adjusted R^2 Model 3:" in block
 
 
+def test_ten_largest_sizes_put_the_tcp_eager_switch_where_it_is(fixtures_dir, tmp_path):
+    # ping-pong over TCP, 8 KiB ... 4 MiB: x2.45 from 32 KiB to 64 KiB. The significance test (ten
+    # points are too few for the trend detection) put it at 64|128 KiB: its PMNF fit of 8...64 KiB
+    # absorbed the jump; the slope-drop search moves it to 32|64 KiB (issue 23)
+    lines = (fixtures_dir / "real" / "mpi" / "more" / "pingpong_tcp_2.txt").read_text().splitlines()
+    data = [line for line in lines if line.startswith("DATA")][-10:]
+    head = [line for line in lines if line and not line.startswith(("#", "DATA", "POINTS"))]
+    points = "POINTS " + " ".join(next(line for line in lines if line.startswith("POINTS")).split()[-10:])
+    top = tmp_path / "pingpong_tcp_top10.txt"
+    top.write_text("\n".join([head[0], points, *head[1:], *data]) + "\n")
+    result = run_extrap("--text", top, "--modeler", "segmented", "--disable-progress", "--print", "all")
+    block = kernel_block(result.stdout, "PingPong")
+    assert re.search(r"Model 1: .* for n<=32768\.0\n", block), block
+    assert re.search(r"Model 2: .* for 65536\.0<=n", block), block
+
+
 def test_three_segments_print_all_new_and_reopened(fixtures_dir, tmp_path):
     # Extra-P's report raised NotImplementedError for three segments (issue 23)
     saved = tmp_path / "segments.extra-p"

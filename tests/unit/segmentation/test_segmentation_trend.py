@@ -14,6 +14,7 @@ from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import CONSTANT, search_subsets
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.search import MODES, ChangePointSearch
+from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.trend import TrendBreakSearch, series_noise, slope_drops
 
 REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
@@ -160,6 +161,25 @@ def test_a_level_held_for_three_sizes_is_a_regime(n, factor, down, seed, data):
     levels = np.where((np.arange(n) >= b) & (np.arange(n) < b + 3), 1 / factor if down else factor, 1.0)
     x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
     assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [b, b + 3, n]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(6, 10), st.floats(0.5, 4.0), st.integers(0, 2 ** 31 - 1), st.booleans(), st.data())
+def test_short_series_change_as_the_test_says_moved_at_most_two_gaps(n, factor, seed, pow2, data):
+    # below min_trend_points the significance test decides whether and how often a series changes
+    # (its calibration on the generator protocol stays); the slope-drop search only moves them
+    b = data.draw(st.integers(2, n - 2))
+    rng = np.random.default_rng(seed)
+    x = 2.0 ** np.arange(1, n + 1) if pow2 else np.arange(1.0, n + 1)
+    truth = np.where(np.arange(n) < b, 1.0, factor) * (1 + data.draw(st.floats(0, 1)) * x / x[-1])
+    values = truth[:, None] * np.exp(rng.normal(0, data.draw(st.sampled_from([0.005, 0.02, 0.05])), (n, 5)))
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    ours = TrendBreakSearch().fit(x, center, noise=err, repetitions=reps)
+    test = SignificanceSearch().fit(x, center, noise=err, repetitions=reps)
+    assert ours.method_ == "test" and ours.segmented_ == test.segmented_
+    assert len(ours.breakpoints_) <= len(test.breakpoints_)
+    for change in ours.breakpoints_[:-1]:
+        assert min(abs(change - other) for other in test.breakpoints_[:-1]) <= 2
 
 
 def test_short_segments_can_be_switched_off_and_their_options_are_checked():
