@@ -58,6 +58,20 @@ def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
     assert measure.SERIES["bcast_6"][:2] == ("bcast", 6)
 
 
+def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    assert measure.SERIES["bcast_eager512_3"] == ("bcast", 3, ("--mca", "btl_vader_eager_limit", "512"))
+    assert measure.SERIES["allreduce_eager8k_2"] == ("allreduce", 2, ("--mca", "btl_vader_eager_limit", "8192"))
+    assert measure.SERIES["reduce_tcp_2"] == ("reduce", 2, ("--mca", "btl", "self,tcp"))
+    for stem, parameter, algorithm in [("allgather_bruck_3", "coll_tuned_allgather_algorithm", "2"),
+                                       ("alltoall_pairwise_5", "coll_tuned_alltoall_algorithm", "2")]:
+        extra = measure.SERIES[stem][2]
+        assert extra[extra.index(parameter) + 1] == algorithm
+        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert measure.SERIES["gather_5"][:2] == ("gather", 5)
+    assert measure.SERIES["scan_4"][:2] == ("scan", 4)
+    assert measure.SERIES["sendrecv_ring_5"][:2] == ("sendrecv_ring", 5)
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -68,6 +68,17 @@ with
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixth/mpi/loaded \
         --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series scan_2 alltoall_2
 
+The seventh set (``fixtures/real_seventh/mpi/``, measured for a fifth out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_seventh/mpi/seventh \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_5 scan_4 \
+        allgather_bruck_3 alltoall_pairwise_5 reduce_tcp_2 bcast_eager512_3 allreduce_eager8k_2 sendrecv_ring_5
+
+and the grids and loaded series listed in ``fixtures/real_seventh/TRUTH.md`` (``allgather_bruck_3`` and
+``alltoall_pairwise_5`` fix the tuned component to one algorithm at every size; ``bcast_eager512_3``
+lowers the shared-memory eager limit to 512, ``allreduce_eager8k_2`` raises it to 8192).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -147,6 +158,11 @@ BCAST_PIPELINE_8K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "col
 # 6 = Rabenseifner (reduce-scatter by recursive halving, then an allgather by recursive doubling)
 ALLREDUCE_RABENSEIFNER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "6")
 EAGER_1K = ("--mca", "btl_vader_eager_limit", "1024")
+# 2 = Bruck (ceil(log2 p) steps, blocks rotated at the end)
+ALLGATHER_BRUCK = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "2")
+# 2 = pairwise (p - 1 steps of one send and one receive each)
+ALLTOALL_PAIRWISE = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "2")
+EAGER_512 = ("--mca", "btl_vader_eager_limit", "512")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -210,6 +226,16 @@ SERIES = {
     "scatter_2": ("scatter", 2, ()),
     "allreduce_rabenseifner_4": ("allreduce", 4, ALLREDUCE_RABENSEIFNER),
     "pingpong_eager1k_2": ("pingpong", 2, EAGER_1K),
+    # the seventh set (fixtures/real_seventh/mpi/seventh), measured before anyone modeled it: kernels
+    # with rank counts, forced algorithms, eager limits and the TCP BTL not combined before
+    "gather_5": ("gather", 5, ()),
+    "scan_4": ("scan", 4, ()),
+    "allgather_bruck_3": ("allgather", 3, ALLGATHER_BRUCK),
+    "alltoall_pairwise_5": ("alltoall", 5, ALLTOALL_PAIRWISE),
+    "reduce_tcp_2": ("reduce", 2, TCP),
+    "bcast_eager512_3": ("bcast", 3, EAGER_512),
+    "allreduce_eager8k_2": ("allreduce", 2, EAGER_8K),
+    "sendrecv_ring_5": ("sendrecv_ring", 5, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
