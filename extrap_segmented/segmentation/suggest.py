@@ -6,7 +6,7 @@ from numpy.typing import ArrayLike
 
 
 def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "none", min_ratio: float = 1.6,
-                         max_ratio_spread: float = 1.5) -> list[float]:
+                         max_ratio_spread: float = 1.5, series: ArrayLike | None = None) -> list[float]:
     """Proposes parameter values to measure so a segment gets ``needed`` more points.
 
     Fills the widest gaps first (midpoints; geometric midpoints when the values grow
@@ -24,6 +24,8 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
             (default 1.6) ...
         max_ratio_spread: ... and the largest ratio is less than this many times the smallest
             (default 1.5).
+        series: all measured values of the parameter; a segment of one value continues their
+            spacing beside it (without them: steps of 2, which beside 4 MiB is 2 bytes).
 
     Returns:
         Sorted list of proposed values (possibly fewer than ``needed``).
@@ -35,6 +37,12 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
     geometric = bool(len(xs) >= 2 and xs[0] > 0 and _is_geometric(xs, min_ratio, max_ratio_spread))
     step = (xs[-1] / xs[-2] if geometric else xs[-1] - xs[-2]) if len(xs) >= 2 else (2.0 if xs[0] > 0 else 1.0)
     low_step = (xs[1] / xs[0] if geometric else xs[1] - xs[0]) if len(xs) >= 2 else step
+    around = np.unique(np.asarray(series, dtype=float)) if series is not None else xs
+    if len(xs) == 1 and len(around) >= 2:
+        i = int(np.searchsorted(around, xs[0]))
+        low, high = (around[i - 1], around[i]) if 0 < i < len(around) else (around[0], around[1])
+        geometric = bool(around[0] > 0 and _is_geometric(around, min_ratio, max_ratio_spread))
+        step = low_step = high / low if geometric else high - low
     known = set(xs.tolist())
     proposals = []
     for _ in range(4 * needed):

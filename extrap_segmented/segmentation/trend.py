@@ -43,18 +43,18 @@ points (the generator protocol of docs/segmentation.md has 10), the detection is
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
 ``mode="test"``) on the inputs given. **Short series with repetitions**: whether they change,
 and how often at most, is the test's (the slope-drop search alone flags 4–9 % of the generator
-protocol's unsegmented ten-point series at 5 % noise); but the test fits a PMNF function to each
-side, at least three points each, and places a step where those fits are best — among the ten
-largest sizes of a ping-pong over TCP the ×2.45 jump at 32|64 KiB came out at 64|128 KiB. So each change of the test is moved to the nearest
-change the slope-drop search finds on the same series within ``RELOCATE_GAPS`` gaps of it whose
-gap jumps more than the test's gap and at least ``STANDOUT`` times as much as either gap beside
-it (in log y: a step stands out of its neighbours; where the test's side fits end in a steep
-part of a smooth curve, as between the generator's two random functions, the steepest gap is
-no step and the test's place stays), and stays where it is otherwise.
+protocol's unsegmented ten-point series at 5 % noise). But the test fits a PMNF function to each
+side, three points or more each, and places a change where those fits are best: among the ten
+largest sizes of a ping-pong over TCP the ×2.45 jump at 32|64 KiB came out at 64|128 KiB, and a
+jump of the last size (×4 and more: the scheduler's time slices) three sizes early. So each
+change of the test moves to the nearest gap within ``RELOCATE_GAPS`` whose jump in log y is a
+step (at least ``min_relative_change``) that stands out — at least ``STANDOUT`` times the jump
+of either gap beside it — and exceeds the jump of the test's own gap; where the test's sides end
+in a steep part of a smooth curve, as between the generator protocol's two random functions, no
+gap stands out and the change stays.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import numpy as np
@@ -89,12 +89,12 @@ by, so it must miss the line beside it by more than the noise: z = 5, with the l
 its extrapolation error counted as noise (50 before: on the five real sets of ``fixtures/`` the
 step at the inline-send limit beside the eager switch was missed in every-other-size subsets)."""
 RELOCATE_GAPS = 2
-"""Most gaps a change of the significance test on a short series is moved to where the slope-drop
-search puts it (see the module docstring)."""
+"""Most gaps a change of the significance test on a short series is moved to a step that stands
+out (see the module docstring)."""
 STANDOUT = 2.0
 """How many times the jump (in log y) of either neighbouring gap the gap a change is moved to must
-jump (the ×2.45 TCP eager switch beside ×1.36 and ×1.41: 2.6; on the generator protocol without
-this, 7 % of its changes moved off their place)."""
+jump (the ×2.45 TCP eager switch beside ×1.36 and ×1.41: 2.6). Moved to the slope-drop search's
+changes without this condition, 7 % of the generator protocol's changes left their place."""
 STAIRCASE_SPAN = 8.0
 """Smallest ratio between the sizes around a one-size piece beside a found change (its two gaps
 together) for the piece to be a level of its own: in a sweep with every other power of two (×16)
@@ -197,8 +197,8 @@ class TrendBreakSearch(WindowSearch):
                                           cost=self.cost, exponents=self.exponents, **(self.fallback or {}))
             fallback.fit(x, y, noise=noise, repetitions=repetitions, quantum=quantum, first_errors=first_errors)
             self._take(fallback)
-            if judgeable and self.segmented_ and x_arr.size >= 4:
-                self._relocate(x, y, noise, repetitions)
+            if judgeable and self.segmented_:
+                self._relocate()
             return self
         # the shared validation (shapes, finiteness, distinct x, sorting) without the window search
         saved, self.max_change_points = self.max_change_points, 0
@@ -220,19 +220,15 @@ class TrendBreakSearch(WindowSearch):
         self.statistics_ = [{"corners": list(self.corners_), "candidates": list(self.candidates_)}]
         return self
 
-    def _relocate(self, x: ArrayLike, y: ArrayLike, noise: ArrayLike, repetitions: ArrayLike) -> None:
-        """Moves each change the significance test found on a short series to the nearest change
-        the slope-drop search finds within ``RELOCATE_GAPS`` gaps of it where a step stands out
-        (see the module docstring); the changes stay where they are otherwise."""
-        search = copy.copy(self)
-        search.min_trend_points = len(self.x_)
-        search.fit(x, y, noise=noise, repetitions=repetitions)
-        if search.method_ != "trend" or not search.segmented_:
-            return
-        jump = np.abs(np.diff(np.log(search.y_)))  # of the gap before point b: jump[b - 1]
-        # where a step stands out of the gaps beside it (one beside the first and the last gap)
+    def _relocate(self) -> None:
+        """Moves each change the significance test found on a short series to the nearest gap
+        within ``RELOCATE_GAPS`` gaps of it where a step stands out (see the module docstring);
+        the changes stay where they are otherwise."""
+        jump = np.abs(np.diff(np.log(self.y_)))  # of the gap before point b: jump[b - 1]
+        # the larger jump of the gaps beside (one beside the first and the last gap)
         beside = np.fmax(np.concatenate(([np.nan], jump[:-1])), np.concatenate((jump[1:], [np.nan])))
-        steps = [b for b in search.breakpoints_[:-1] if jump[b - 1] >= STANDOUT * beside[b - 1]]
+        least = np.log1p(float(self.min_relative_change))
+        steps = [b for b in range(1, len(jump) + 1) if jump[b - 1] >= max(STANDOUT * beside[b - 1], least)]
         moved: dict[int, bool] = {}
         for change, shared in zip(self.breakpoints_[:-1], self.shared_):
             near = [b for b in steps if abs(b - change) <= RELOCATE_GAPS and jump[b - 1] > jump[change - 1]]

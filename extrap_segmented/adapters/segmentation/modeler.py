@@ -399,7 +399,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         for i, (a, b) in enumerate(ranges):
             if b - a < int(self.reliable_segment_points):
                 extend = "down" if i == 0 else ("up" if i == len(ranges) - 1 else "none")
-                proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend)
+                proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend,
+                                                series=x)
                 suggestions += proposal
                 text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "

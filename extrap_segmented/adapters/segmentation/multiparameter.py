@@ -356,7 +356,7 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
             levels = np.unique(X[mask, d])
             if len(levels) < reliable:
                 extend = "down" if k == 0 else ("up" if k == len(masks) - 1 else "none")
-                proposal = suggest_measurements(levels, reliable - len(levels), extend=extend)
+                proposal = suggest_measurements(levels, reliable - len(levels), extend=extend, series=X[:, d])
                 suggestions += proposal
                 text = (f"{where}: segment {k + 1} ({name}={levels[0]:g}…{levels[-1]:g}) has only {len(levels)} "
                         f"values of {name}, fewer than the {reliable} a reliable model needs; measure next at "

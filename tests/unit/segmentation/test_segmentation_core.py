@@ -138,6 +138,17 @@ def test_suggestion_geometric_layout_thresholds_are_options():
     assert suggest_measurements([2, 4, 16], 1, extend="up", max_ratio_spread=3.0) == [8.0]
 
 
+def test_a_one_value_segment_continues_the_spacing_of_the_series():
+    # a jump at the last of the sizes 8 KiB ... 4 MiB leaves 4 MiB alone in its segment; the advice
+    # was 4194306, 4194308, ... (steps of 2 from a single value)
+    # (one doubling beyond, then its geometric midpoints, as for longer segments)
+    sizes = [2.0 ** k for k in range(13, 23)]
+    assert suggest_measurements([4194304], 3, extend="up", series=sizes) == [4987896.0, 5931642.0, 2.0 ** 23]
+    assert suggest_measurements([8192], 2, extend="down", series=sizes) == [4096.0, 5793.0]
+    assert suggest_measurements([10], 2, extend="up", series=range(1, 11)) == [11.0, 12.0]
+    assert suggest_measurements([512], 1, extend="none", series=sizes) == []  # a middle segment: no room
+
+
 def test_synthetic_generator_is_seeded_and_reports_truth():
     a = make_series(5, 5, layout="pow2", noise=0.05, seed=7)
     b = make_series(5, 5, layout="pow2", noise=0.05, seed=7)
