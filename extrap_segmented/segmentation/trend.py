@@ -34,9 +34,7 @@ the ``short_reach`` sizes before them (or after them), all on one side, by χ² 
 ``short_f_limit`` (the line's misfit and its extrapolation error counted as noise) and by at
 least ``min_relative_change``, become their own segment — beside a found change only when they
 lie between the levels of their two neighbours, that line and the first size across the change
-(a staircase or a ramp, not a spike), and one size only when the sizes on either side of it lie
-at least ``STAIRCASE_SPAN`` (×8) apart: over a finer grid a size between two rising gaps is the
-middle of one switch spread over both (a ramp), not a level of its own.
+(a staircase or a ramp, not a spike).
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -83,11 +81,9 @@ DROP_REACH = 3
 BUMP_SIZES = 2
 """Most sizes between a step and a step back of similar size that make a bump, not a regime (a
 level held for three sizes, as Sendrecv in a 3-rank ring from 512 B to 2 KiB, is a regime)."""
-SHORT_F_LIMIT = 25.0
+SHORT_F_LIMIT = 50.0
 """Default ``short_f_limit``: a piece of one or two sizes has no within-piece scatter to judge it
-by, so it must miss the line beside it by more than the noise: z = 5, with the line's misfit and
-its extrapolation error counted as noise (50 before: on the five real sets of ``fixtures/`` the
-step at the inline-send limit beside the eager switch was missed in every-other-size subsets)."""
+by, so it must miss the line beside it by far more than the noise."""
 RELOCATE_GAPS = 2
 """Most gaps a change of the significance test on a short series is moved to a step that stands
 out (see the module docstring)."""
@@ -95,12 +91,6 @@ STANDOUT = 2.0
 """How many times the jump (in log y) of either neighbouring gap the gap a change is moved to must
 jump (the ×2.45 TCP eager switch beside ×1.36 and ×1.41: 2.6). Moved to the slope-drop search's
 changes without this condition, 7 % of the generator protocol's changes left their place."""
-STAIRCASE_SPAN = 8.0
-"""Smallest ratio between the sizes around a one-size piece beside a found change (its two gaps
-together) for the piece to be a level of its own: in a sweep with every other power of two (×16)
-two steps one size apart are a staircase; over consecutive powers of two (×4) or finer grids a
-size between a ×1.36 and a ×2.37 step is the middle of one switch spread over two gaps (a ramp),
-which a performance engineer names once."""
 
 
 class TrendBreakSearch(WindowSearch):
@@ -469,7 +459,7 @@ def point_noise(noise: np.ndarray, repetitions: np.ndarray, floor: float, radius
 
 def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], max_changes: int,
                  f_limit: float, reach: int, min_step: float,
-                 steepest: tuple[float, float] | None = None, staircase_span: float = STAIRCASE_SPAN) -> list[int]:
+                 steepest: tuple[float, float] | None = None) -> list[int]:
     """Adds changes that leave a segment of one or two points (see the module docstring).
 
     Args:
@@ -483,8 +473,6 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
         steepest: ``(i, j)``, the largest polynomial and log exponent of the cost's terms: a piece
             at the series' end needs a log-log slope into or within it above ``i + j / ln x``
             (by two standard errors); None: no piece at the end.
-        staircase_span: smallest ratio of the sizes on either side of a one-size piece beside a
-            kept change (see :data:`STAIRCASE_SPAN`); smaller: a ramp, not a piece.
 
     Returns:
         The changes, sorted; one piece at a time is added, pieces beside a kept change first, the
@@ -516,9 +504,6 @@ def short_pieces(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int
                 for change, piece, line, across in options:
                     if len(line) < 3 or change in kept or not 0 < change < n:
                         continue
-                    if across is not None and size == 1 and \
-                            u[piece[0] + 1] - u[piece[0] - 1] < np.log(staircase_span):
-                        continue  # the middle of a ramp over two gaps, not a level
                     chi2, step, off = _off_line(u, v, sigma, piece, line)
                     # beside a kept change first: a jump of the last sizes must not take the place of
                     # the second of two close changes
