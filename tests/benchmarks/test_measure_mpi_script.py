@@ -72,6 +72,20 @@ def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_co
     assert measure.SERIES["sendrecv_ring_5"][:2] == ("sendrecv_ring", 5)
 
 
+def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_counts(measure):
+    assert measure.SERIES["bcast_eager2k_4"] == ("bcast", 4, ("--mca", "btl_vader_eager_limit", "2048"))
+    assert measure.SERIES["alltoall_tcp_3"] == ("alltoall", 3, ("--mca", "btl", "self,tcp"))
+    assert measure.SERIES["gather_tcp_3"] == ("gather", 3, ("--mca", "btl", "self,tcp"))
+    for stem, parameter, algorithm in [("scatter_linear_4", "coll_tuned_scatter_algorithm", "1"),
+                                       ("allgather_ring_3", "coll_tuned_allgather_algorithm", "4")]:
+        extra = measure.SERIES[stem][2]
+        assert extra[extra.index(parameter) + 1] == algorithm
+        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert measure.SERIES["alltoall_6"][:2] == ("alltoall", 6)
+    assert measure.SERIES["reduce_scatter_block_5"][:2] == ("reduce_scatter_block", 5)
+    assert measure.SERIES["scan_5"][:2] == ("scan", 5)
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

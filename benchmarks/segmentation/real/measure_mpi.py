@@ -163,6 +163,8 @@ ALLGATHER_BRUCK = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_
 # 2 = pairwise (p - 1 steps of one send and one receive each)
 ALLTOALL_PAIRWISE = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "2")
 EAGER_512 = ("--mca", "btl_vader_eager_limit", "512")
+# 1 = basic linear (the root sends each rank its block in turn)
+SCATTER_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_scatter_algorithm", "1")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -236,6 +238,15 @@ SERIES = {
     "bcast_eager512_3": ("bcast", 3, EAGER_512),
     "allreduce_eager8k_2": ("allreduce", 2, EAGER_8K),
     "sendrecv_ring_5": ("sendrecv_ring", 5, ()),
+    # eighth set (a sixth out-of-sample score)
+    "alltoall_6": ("alltoall", 6, ()),
+    "scatter_linear_4": ("scatter", 4, SCATTER_LINEAR),
+    "allgather_ring_3": ("allgather", 3, ALLGATHER_RING),
+    "reduce_scatter_block_5": ("reduce_scatter_block", 5, ()),
+    "scan_5": ("scan", 5, ()),
+    "alltoall_tcp_3": ("alltoall", 3, TCP),
+    "gather_tcp_3": ("gather", 3, TCP),
+    "bcast_eager2k_4": ("bcast", 4, EAGER_2K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
