@@ -79,6 +79,17 @@ and the grids and loaded series listed in ``fixtures/real_seventh/TRUTH.md`` (``
 ``alltoall_pairwise_5`` fix the tuned component to one algorithm at every size; ``bcast_eager512_3``
 lowers the shared-memory eager limit to 512, ``allreduce_eager8k_2`` raises it to 8192).
 
+The eighth set (``fixtures/real_eighth/mpi/``, measured for a sixth out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_eighth/mpi/eighth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_6 \
+        scatter_linear_4 allgather_ring_3 reduce_scatter_block_5 scan_5 alltoall_tcp_3 gather_tcp_3 bcast_eager2k_4
+
+and the grids and loaded series listed in ``fixtures/real_eighth/TRUTH.md`` (``scatter_linear_4`` and
+``allgather_ring_3`` fix the tuned component to one algorithm at every size; ``alltoall_tcp_3`` and
+``gather_tcp_3`` run over TCP; ``bcast_eager2k_4`` lowers the shared-memory eager limit to 2048).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
