@@ -40,7 +40,7 @@ Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_t
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
 ``mode="test"``) on the inputs given. **Short series with repetitions**: whether they change,
-and how often at most, is the test's (the slope-drop search alone flags 4–9 % of the generator
+and how often at most, is the test's (the slope-drop search alone flags 2–9 % of the generator
 protocol's unsegmented ten-point series at 5 % noise). But the test fits a PMNF function to each
 side, three points or more each, and places a change where those fits are best: among the ten
 largest sizes of a ping-pong over TCP the ×2.45 jump at 32|64 KiB came out at 64|128 KiB, and a
