@@ -49,11 +49,17 @@ def test_the_fifth_set_fixes_its_algorithms_segment_size_and_eager_limit(measure
     assert measure.SERIES["alltoall_tcp_2"][2] == measure.SERIES["gather_tcp_4"][2] == measure.TCP
 
 
+def _forced(measure, stem, parameter):
+    """The algorithm a series forces with ``parameter`` (the tuned component only obeys with
+    dynamic rules on)."""
+    extra = measure.SERIES[stem][2]
+    assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    return extra[extra.index(parameter) + 1]
+
+
 def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
     assert measure.SERIES["pingpong_eager1k_2"][2] == ("--mca", "btl_vader_eager_limit", "1024")
-    extra = measure.SERIES["allreduce_rabenseifner_4"][2]
-    assert extra[extra.index("coll_tuned_allreduce_algorithm") + 1] == "6"
-    assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert _forced(measure, "allreduce_rabenseifner_4", "coll_tuned_allreduce_algorithm") == "6"
     assert measure.SERIES["allreduce_5"][:2] == ("allreduce", 5)
     assert measure.SERIES["bcast_6"][:2] == ("bcast", 6)
 
@@ -62,11 +68,8 @@ def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_co
     assert measure.SERIES["bcast_eager512_3"] == ("bcast", 3, ("--mca", "btl_vader_eager_limit", "512"))
     assert measure.SERIES["allreduce_eager8k_2"] == ("allreduce", 2, ("--mca", "btl_vader_eager_limit", "8192"))
     assert measure.SERIES["reduce_tcp_2"] == ("reduce", 2, ("--mca", "btl", "self,tcp"))
-    for stem, parameter, algorithm in [("allgather_bruck_3", "coll_tuned_allgather_algorithm", "2"),
-                                       ("alltoall_pairwise_5", "coll_tuned_alltoall_algorithm", "2")]:
-        extra = measure.SERIES[stem][2]
-        assert extra[extra.index(parameter) + 1] == algorithm
-        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert _forced(measure, "allgather_bruck_3", "coll_tuned_allgather_algorithm") == "2"
+    assert _forced(measure, "alltoall_pairwise_5", "coll_tuned_alltoall_algorithm") == "2"
     assert measure.SERIES["gather_5"][:2] == ("gather", 5)
     assert measure.SERIES["scan_4"][:2] == ("scan", 4)
     assert measure.SERIES["sendrecv_ring_5"][:2] == ("sendrecv_ring", 5)
@@ -76,11 +79,8 @@ def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_coun
     assert measure.SERIES["bcast_eager2k_4"] == ("bcast", 4, ("--mca", "btl_vader_eager_limit", "2048"))
     assert measure.SERIES["alltoall_tcp_3"] == ("alltoall", 3, ("--mca", "btl", "self,tcp"))
     assert measure.SERIES["gather_tcp_3"] == ("gather", 3, ("--mca", "btl", "self,tcp"))
-    for stem, parameter, algorithm in [("scatter_linear_4", "coll_tuned_scatter_algorithm", "1"),
-                                       ("allgather_ring_3", "coll_tuned_allgather_algorithm", "4")]:
-        extra = measure.SERIES[stem][2]
-        assert extra[extra.index(parameter) + 1] == algorithm
-        assert extra[extra.index("coll_tuned_use_dynamic_rules") + 1] == "1"
+    assert _forced(measure, "scatter_linear_4", "coll_tuned_scatter_algorithm") == "1"
+    assert _forced(measure, "allgather_ring_3", "coll_tuned_allgather_algorithm") == "4"
     assert measure.SERIES["alltoall_6"][:2] == ("alltoall", 6)
     assert measure.SERIES["reduce_scatter_block_5"][:2] == ("reduce_scatter_block", 5)
     assert measure.SERIES["scan_5"][:2] == ("scan", 5)

@@ -20,24 +20,24 @@ def test_real_pingpong_sweep_reports_both_switches(fixtures_dir):
     assert "RSS Model 3:" in block and "Adjusted R^2 Model 3:" in block
 
 
-def _ten_largest(path, tmp_path):
-    """An Extra-P text file of the ten largest sizes of a real sweep."""
+def _ten_largest_pingpong(path, tmp_path):
+    """`extrap --modeler segmented --print all` on the ten largest sizes of a real ping-pong sweep:
+    its result and the ping-pong's block."""
     lines = path.read_text().splitlines()
     data = [line for line in lines if line.startswith("DATA")][-10:]
     head = [line for line in lines if line and not line.startswith(("#", "DATA", "POINTS"))]
     points = "POINTS " + " ".join(next(line for line in lines if line.startswith("POINTS")).split()[-10:])
     top = tmp_path / f"{path.stem}_top10.txt"
     top.write_text("\n".join([head[0], points, *head[1:], *data]) + "\n")
-    return top
+    result = run_extrap("--text", top, "--modeler", "segmented", "--disable-progress", "--print", "all")
+    return result, kernel_block(result.stdout, "PingPong")
 
 
 def test_ten_largest_sizes_put_the_tcp_eager_switch_where_it_is(fixtures_dir, tmp_path):
     # ping-pong over TCP, 8 KiB ... 4 MiB: x2.45 from 32 KiB to 64 KiB. The significance test (ten
     # points are too few for the trend detection) put it at 64|128 KiB: its PMNF fit of 8...64 KiB
     # absorbed the jump; the change moves to the jump that stands out (issue 23)
-    top = _ten_largest(fixtures_dir / "real" / "mpi" / "more" / "pingpong_tcp_2.txt", tmp_path)
-    result = run_extrap("--text", top, "--modeler", "segmented", "--disable-progress", "--print", "all")
-    block = kernel_block(result.stdout, "PingPong")
+    _, block = _ten_largest_pingpong(fixtures_dir / "real" / "mpi" / "more" / "pingpong_tcp_2.txt", tmp_path)
     assert re.search(r"Model 1: .* for n<=32768\.0\n", block), block
     assert re.search(r"Model 2: .* for 65536\.0<=n", block), block
 
@@ -45,9 +45,8 @@ def test_ten_largest_sizes_put_the_tcp_eager_switch_where_it_is(fixtures_dir, tm
 def test_ten_largest_sizes_put_a_jump_of_the_last_size_at_the_last_gap(fixtures_dir, tmp_path):
     # ping-pong with an 8 KiB eager limit: 4 MiB is x3.9 above 2 MiB (scheduler time slices in
     # some runs); the test put the change three sizes early, at 512 KiB|1 MiB, where it is none
-    top = _ten_largest(fixtures_dir / "real_third" / "mpi" / "third" / "pingpong_eager8k_2.txt", tmp_path)
-    result = run_extrap("--text", top, "--modeler", "segmented", "--disable-progress", "--print", "all")
-    block = kernel_block(result.stdout, "PingPong")
+    result, block = _ten_largest_pingpong(fixtures_dir / "real_third" / "mpi" / "third" / "pingpong_eager8k_2.txt",
+                                          tmp_path)
     assert re.search(r"Model 1: .* for n<=2097152\.0\n", block), block
     assert re.search(r"Model 2: .* for n>=4194304\.0\n", block), block
     # the advice for the one-size segment continues the sizes' doubling (not 4194306, 4194308, ...)
