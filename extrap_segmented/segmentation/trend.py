@@ -115,7 +115,8 @@ class TrendBreakSearch(WindowSearch):
     ``sigma_`` (per point, the relative noise used; None for "test"), ``corners_`` (per change
     a slope drop points to, spikes set aside: the change, z², relative step; see
     :func:`slope_drops`), ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
-    significance test, or None).
+    significance test, or None), ``relocated_`` (True where the test's changes on a short series
+    were moved to a step that stands out).
     """
 
     def __init__(self, *, window: int = 5, max_change_points: int = 2, min_segment_size: int = 3,
