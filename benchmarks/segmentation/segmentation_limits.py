@@ -11,7 +11,7 @@ is the flat series (false changes only). ``--run-spread S`` also makes whole run
 (repetition r multiplied by exp(N(0, S)) at every size, as in the real sweeps, where each
 repetition is one ``mpirun``) and gives the detection what the modeler gets from kept values
 (``extrap --keep-values``): the points with the runs' offsets removed
-(:func:`~extrap_segmented.segmentation.noise.run_aligned_points`). This characterises the
+(:func:`~extrap_segmented.segmentation.noise.with_runs_aligned`). This characterises the
 detector; it was not used to set any of its options (those came from the real sweeps,
 docs/segmentation.md).
 """
@@ -22,15 +22,15 @@ import time
 
 import numpy as np
 
-from extrap_segmented.segmentation.noise import robust_point, run_aligned_points
+from extrap_segmented.segmentation.noise import robust_point, with_runs_aligned
 from extrap_segmented.segmentation.trend import TrendBreakSearch
 
 STEPS = (1.0, 1.05, 1.1, 1.2, 1.5, 2.0, 3.0)
 NOISE = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 
 
-def cell(step: float, sigma: float, series: int, rng: np.random.Generator, run_spread: float = 0.0,
-         **options) -> tuple[float, float]:
+def cell(step: float, sigma: float, series: int, rng: np.random.Generator,
+         run_spread: float = 0.0) -> tuple[float, float]:
     x = 2.0 ** np.arange(23)
     b = 9
     found = false = 0
@@ -42,10 +42,9 @@ def cell(step: float, sigma: float, series: int, rng: np.random.Generator, run_s
         if run_spread:
             values *= np.exp(rng.normal(0, run_spread, 5))[None, :]
         center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
-        aligned = run_aligned_points(values) if run_spread else None
-        if aligned is not None:
-            center, noise = aligned[0], np.minimum(aligned[1], noise)
-        breaks = TrendBreakSearch(**options).fit(x, center, noise=noise, repetitions=reps).breakpoints_[:-1]
+        if run_spread:
+            center, noise = with_runs_aligned(values, center, noise)
+        breaks = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_[:-1]
         found += step != 1.0 and b in breaks
         false += any(c != b or step == 1.0 for c in breaks)
     return 100.0 * found / series, 100.0 * false / series

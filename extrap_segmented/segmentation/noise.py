@@ -11,7 +11,8 @@ changes become visible), high noise raises it.
   the per-point variances, corrected for the median's bias (χ² median), so a point with an
   outlying repetition does not move it;
 * :func:`run_aligned_points` – per point the value and noise with whole runs' offsets removed,
-  where kept repetitions are runs (see its docstring);
+  where kept repetitions are runs (see its docstring); :func:`with_runs_aligned` – the points a
+  detection judges from such values;
 * :func:`noise_limit` – the error limit: ``noise_factor`` × pooled noise of the means ×
   sqrt(F quantile(``quantile``; n − 2, pooled degrees of freedom)). The F quantile accounts for
   the residual degrees of freedom of the one-segment fit and for the uncertainty of a noise
@@ -283,3 +284,14 @@ def run_aligned_points(values: ArrayLike, offset_limit: float = OFFSET_LIMIT, sw
     if not (offset_error > 0 and np.max(np.abs(offsets)) > offset_limit * offset_error):
         return None
     return np.exp(level), MEDIAN_SE * spread / np.sqrt(runs), offsets
+
+
+def with_runs_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``center`` and ``noise`` of the points of ``values`` (kept in their runs' order, as
+    :func:`run_aligned_points` takes them) with whole runs' offsets removed where they are real;
+    the noise at most the given one (the runs' alignment may leave a point noisier than its
+    repetitions' own spread says). Unchanged where :func:`run_aligned_points` finds no offsets."""
+    aligned = run_aligned_points(values)
+    if aligned is None:
+        return center, noise
+    return aligned[0], np.minimum(aligned[1], noise)

@@ -218,8 +218,7 @@ class TrendBreakSearch(WindowSearch):
         jump = np.abs(np.diff(np.log(self.y_)))  # of the gap before point b: jump[b - 1]
         # the larger jump of the gaps beside (one beside the first and the last gap)
         beside = np.fmax(np.concatenate(([np.nan], jump[:-1])), np.concatenate((jump[1:], [np.nan])))
-        least = np.log1p(float(self.min_relative_change))
-        steps = [b for b in range(1, len(jump) + 1) if jump[b - 1] >= max(STANDOUT * beside[b - 1], least)]
+        steps = [b for b in range(1, len(jump) + 1) if jump[b - 1] >= max(STANDOUT * beside[b - 1], self.least_step)]
         moved: dict[int, bool] = {}
         for change, shared in zip(self.breakpoints_[:-1], self.shared_):
             near = [b for b in steps if abs(b - change) <= RELOCATE_GAPS and jump[b - 1] > jump[change - 1]]
@@ -240,17 +239,23 @@ class TrendBreakSearch(WindowSearch):
             if name.endswith("_") and not name.startswith("_"):
                 setattr(self, name, value)
 
+    @property
+    def least_step(self) -> float:
+        """The smallest step of a change in log units, ``log(1 + min_relative_change)``."""
+        return float(np.log1p(float(self.min_relative_change)))
+
     def passes(self, corner: tuple[int, float, float]) -> bool:
         """True when a slope drop of ``corners_`` passes the limits (z² > ``f_limit``, step ≥
         ``min_relative_change``), before the bump rule, the cap and the short segments."""
         _, z2, step = corner
-        return z2 > self.f_limit and abs(step) >= np.log1p(float(self.min_relative_change))
+        return z2 > self.f_limit and abs(step) >= self.least_step
 
     def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[int]:
         if self.max_change_points < 1:
             return []
-        exponents = term_set(self.exponents)
-        self.corners_ = slope_drops(u, v, sigma, float(np.max(exponents[:, 1], initial=0.0)), int(self.drop_reach))
+        # the search space's steepest polynomial and log exponents
+        largest_poly, largest_log = (float(e) for e in np.max(term_set(self.exponents), axis=0, initial=0.0))
+        self.corners_ = slope_drops(u, v, sigma, largest_log, int(self.drop_reach))
         bumps = set()
         for first, second in zip(self.corners_, self.corners_[1:]):
             # up and back down (or down and back up) over one or two sizes: a bump, not a regime
@@ -270,8 +275,7 @@ class TrendBreakSearch(WindowSearch):
             kept = short_pieces(u, v, sigma, kept, max_changes=int(self.max_change_points),
                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
                                 min_step=float(self.min_relative_change),
-                                steepest=(float(np.max(exponents[:, 0], initial=0.0)),
-                                          float(np.max(exponents[:, 1], initial=0.0))))
+                                steepest=(largest_poly, largest_log))
         return kept
 
 

@@ -32,7 +32,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
-from extrap_segmented.segmentation.noise import robust_point, run_aligned_points, values_from_summary
+from extrap_segmented.segmentation.noise import robust_point, values_from_summary, with_runs_aligned
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import TrendBreakSearch
@@ -479,9 +479,7 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     center, noise = np.asarray(center, dtype=float), np.asarray(noise, dtype=float)
     if all(values is not None for values in kept) and len({len(values) for values in kept}) == 1:
         # kept values are in their runs' order: remove whole runs' offsets where they are real
-        aligned = run_aligned_points(np.vstack(kept))
-        if aligned is not None:
-            center, noise = aligned[0], np.minimum(aligned[1], noise)
+        center, noise = with_runs_aligned(np.vstack(kept), center, noise)
     return center, noise, np.asarray(counts, dtype=float)
 
 
@@ -506,7 +504,7 @@ def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement],
     if not any(_mixes_locations(m) for m in measurements):
         return ""
     b, f, step = max(searcher.corners_, key=lambda item: item[1])
-    if f < searcher.f_limit / 4 or step < np.log1p(searcher.min_relative_change):
+    if f < searcher.f_limit / 4 or step < searcher.least_step:
         return ""
     x = searcher.x_
     spread = [m.std / abs(m.mean) for m in measurements if m.mean]
