@@ -38,6 +38,7 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
     step = (xs[-1] / xs[-2] if geometric else xs[-1] - xs[-2]) if len(xs) >= 2 else (2.0 if xs[0] > 0 else 1.0)
     low_step = (xs[1] / xs[0] if geometric else xs[1] - xs[0]) if len(xs) >= 2 else step
     around = np.unique(np.asarray(series, dtype=float)) if series is not None else xs
+    around = around[np.isfinite(around)]  # (np.unique puts NaN last: no spacing to continue)
     if len(xs) == 1 and len(around) >= 2:
         i = int(np.searchsorted(around, xs[0]))
         low, high = (around[i - 1], around[i]) if 0 < i < len(around) else (around[0], around[1])

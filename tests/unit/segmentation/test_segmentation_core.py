@@ -147,6 +147,8 @@ def test_a_one_value_segment_continues_the_spacing_of_the_series():
     assert suggest_measurements([8192], 2, extend="down", series=sizes) == [4096.0, 5793.0]
     assert suggest_measurements([10], 2, extend="up", series=range(1, 11)) == [11.0, 12.0]
     assert suggest_measurements([512], 1, extend="none", series=sizes) == []  # a middle segment: no room
+    # a NaN among the series' values is no spacing: the doubling of the finite ones beside it
+    assert suggest_measurements([4194304], 1, extend="up", series=[np.nan, *sizes]) == [2.0 ** 23]
 
 
 def test_synthetic_generator_is_seeded_and_reports_truth():
