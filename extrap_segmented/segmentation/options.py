@@ -53,6 +53,9 @@ TREND = declare(
                                          "slope never drops), in units of its noise", low=0, low_open=True),
     Option("noise_floor", float, 0.005, "smallest relative noise of a point", low=0),
     Option("min_relative_change", float, 0.1, "smallest relative step of a change (0.1: x1.1)", low=0),
+    Option("flat_steps", int, 1, "further changes beyond Max change points, each a step up of at least x1.15 out "
+                                 "of a flat part (log-log slope below 0.2 over the two gaps before it), as a "
+                                 "staircase of protocol switches in the latency regime", low=0),
 )
 
 PAPER = declare(

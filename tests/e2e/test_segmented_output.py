@@ -20,6 +20,21 @@ def test_real_pingpong_sweep_reports_both_switches(fixtures_dir):
     assert "RSS Model 3:" in block and "Adjusted R^2 Model 3:" in block
 
 
+@pytest.mark.parametrize("flat_steps", [None, 0])
+def test_a_third_step_out_of_the_latency_regime_is_reported(fixtures_dir, flat_steps):
+    # Reduce, 2 ranks, Rabenseifner: x1.23 at 512|1024 B (flat before it), the x3.21 eager switch at
+    # 4096|8192 and x11.5 at 128|256 KiB. max_change_points 2 kept the two jumps; the step out of
+    # the flat part is reported beyond it (flat_steps 1, the default; issue 23)
+    options = [] if flat_steps is None else ["--options", f"flat_steps={flat_steps}"]
+    result = run_extrap("--text", fixtures_dir / "real_fifth" / "mpi" / "fifth" / "reduce_rabenseifner_2.txt",
+                        "--modeler", "segmented", *options, "--disable-progress", "--print", "all")
+    block = kernel_block(result.stdout, "MPI_Reduce")
+    assert re.search(r"Model \d: .* for 8192\.0<=n<=131072\.0\n", block), block
+    assert re.search(r"Model \d: .* for n>=262144\.0\n", block), block
+    split = re.search(r"Model 1: .* for n<=512\.0\n", block)
+    assert bool(split) == (flat_steps is None), block
+
+
 def _ten_largest_pingpong(path, tmp_path):
     """`extrap --modeler segmented --print all` on the ten largest sizes of a real ping-pong sweep:
     its result and the ping-pong's block."""

@@ -35,7 +35,7 @@ def _in_mode(*modes: str) -> Callable[[object], bool]:
 APPLIES: dict[str, dict[str, Callable[[object], bool]]] = {
     "Segmented": {
         **{field: _in_mode("paper") for field in ("theta", "nrss_band_low", "nrss_band_high", "epsilon_limit")},
-        **{field: _in_mode("trend") for field in ("trend_f_limit", "noise_floor", "min_relative_change")},
+        **{field: _in_mode("trend") for field in ("trend_f_limit", "noise_floor", "min_relative_change", "flat_steps")},
         # the trend detection hands short series and series without repetitions to the test
         **{field: _in_mode("test", "trend") for field in ("min_relative_error", "f_limit", "compare_smooth",
                                                           "smooth_error_ratio", "noise_factor",

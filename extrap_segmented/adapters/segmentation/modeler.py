@@ -176,12 +176,13 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                     "quantisation_steps": "quantisation_steps", "f_limit": "f_limit",
                     "compare_smooth": "compare_smooth", "smooth_error_ratio": "smooth_error_ratio",
                     "trend_f_limit": "trend_f_limit", "noise_floor": "noise_floor",
-                    "min_relative_change": "min_relative_change"}
+                    "min_relative_change": "min_relative_change", "flat_steps": "flat_steps"}
     mode = option_rules.modeler_option(contract.MODE)
     trend_f_limit = option_rules.modeler_option(contract.TREND["trend_f_limit"], mode="Trend", name="Trend F limit")
     noise_floor = option_rules.modeler_option(contract.TREND["noise_floor"], mode="Trend", name="Noise floor")
     min_relative_change = option_rules.modeler_option(contract.TREND["min_relative_change"], mode="Trend",
                                                       name="Min relative change")
+    flat_steps = option_rules.modeler_option(contract.TREND["flat_steps"], mode="Trend", name="Flat steps")
     window_size = option_rules.modeler_option(contract.WINDOW["window"], name="Window size")
     theta = option_rules.modeler_option(contract.PAPER["theta"], mode="Paper", name="Theta")
     nrss_band_low = option_rules.modeler_option(contract.PAPER["nrss_band"], mode="Paper", element=0,
@@ -204,7 +205,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
     reliable_segment_points = modeler_options.add(
         5, int, "Segments with fewer points get a warning and suggested process counts to "
                                       "measure next", name="Reliable segment points")
-    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change,
+    modeler_options.group("Change-point detection", mode, trend_f_limit, noise_floor, min_relative_change, flat_steps,
                           window_size, theta, nrss_band_low, nrss_band_high, epsilon_limit, max_change_points, min_segment_size, min_relative_error, noise_factor,
                           quantisation_steps, f_limit, compare_smooth, smooth_error_ratio, reliable_segment_points)
     jobs = jobs_option()
@@ -343,7 +344,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             return SignificanceSearch(**test, **shared)
         if self.mode == "trend":
             return TrendBreakSearch(f_limit=float(self.trend_f_limit), noise_floor=float(self.noise_floor),
-                                    min_relative_change=float(self.min_relative_change), fallback=test, **shared)
+                                    min_relative_change=float(self.min_relative_change),
+                                    flat_steps=int(self.flat_steps), fallback=test, **shared)
         raise InvalidInputError(f"mode must be one of trend, test, paper, got {self.mode!r}")
 
     def fitted_search(self, ordered: Sequence[Measurement], x: np.ndarray, y: np.ndarray,

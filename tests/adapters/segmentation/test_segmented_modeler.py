@@ -259,7 +259,7 @@ from extrap_segmented.segmentation.significance import NOISE_FACTOR  # noqa: E40
 from extrap_segmented.segmentation.trend import F_LIMIT, MIN_RELATIVE_CHANGE, NOISE_FLOOR  # noqa: E402
 
 OPTION_DEFAULTS = {"mode": "trend", "trend_f_limit": F_LIMIT, "noise_floor": NOISE_FLOOR,
-                   "min_relative_change": MIN_RELATIVE_CHANGE, "window_size": 5, "theta": 0.5, "nrss_band_low": 0.1, "nrss_band_high": 0.5,
+                   "min_relative_change": MIN_RELATIVE_CHANGE, "flat_steps": 1, "window_size": 5, "theta": 0.5, "nrss_band_low": 0.1, "nrss_band_high": 0.5,
                    "epsilon_limit": 4.0, "max_change_points": 2, "min_segment_size": 3, "min_relative_error": 0.06,
                    "noise_factor": NOISE_FACTOR, "quantisation_steps": 1.0, "f_limit": 10.0, "compare_smooth": True, "smooth_error_ratio": 0.5, "reliable_segment_points": 5}
 
@@ -281,9 +281,11 @@ def test_modeler_builds_the_detection_class_of_its_mode_with_its_options():
 
     modeler = SegmentedChangePointModeler()
     modeler.trend_f_limit, modeler.noise_floor, modeler.min_relative_change = 30.0, 0.01, 0.05
+    modeler.flat_steps = 0
     trend = modeler._searcher()
     assert type(trend) is TrendBreakSearch
-    assert (trend.f_limit, trend.noise_floor, trend.min_relative_change, trend.max_change_points) == (30.0, 0.01, 0.05, 2)
+    assert (trend.f_limit, trend.noise_floor, trend.min_relative_change, trend.max_change_points,
+            trend.flat_steps) == (30.0, 0.01, 0.05, 2, 0)
     modeler.mode = "test"
     modeler.f_limit, modeler.window_size, modeler.compare_smooth = 20.0, 6, False
     test = modeler._searcher()

@@ -114,6 +114,36 @@ def test_a_staircase_with_one_size_between_its_steps_gives_both_changes(n, first
 
 
 @settings(max_examples=40, deadline=None)
+@given(st.integers(18, 30), st.lists(st.floats(1.3, 4.0), min_size=3, max_size=3), st.integers(0, 2 ** 31 - 1),
+       st.data())
+def test_three_steps_out_of_flat_parts_are_all_found(n, factors, seed, data):
+    # a staircase of protocol switches (inline limit, eager limit, ...) in the latency regime: the
+    # third step is reported beyond max_change_points (flat_steps); without it only two are. (From
+    # x = 32 on: below it a x1.3 step hides in what a log factor's slope may fall, a known limit)
+    first = data.draw(st.integers(5, n - 10))
+    second = data.draw(st.integers(first + 3, n - 7))
+    third = data.draw(st.integers(second + 3, n - 4))
+    index = np.arange(n)
+    levels = np.prod([np.where(index < b, 1.0, f) for b, f in zip((first, second, third), factors)], axis=0)
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [first, second, third, n]
+    capped = TrendBreakSearch(flat_steps=0).fit(x, center, noise=err, repetitions=reps).breakpoints_
+    assert len(capped) == 3 and set(capped) < {first, second, third, n}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(14, 30), st.integers(0, 2 ** 31 - 1), st.data())
+def test_steps_inside_a_growing_part_stay_within_max_change_points(n, seed, data):
+    # x2 jumps where the cost already grows (slope 1 throughout: the bandwidth regime) are no flat
+    # steps: of three such jumps at most max_change_points are reported
+    first = data.draw(st.integers(3, n - 10))
+    index = np.arange(n)
+    levels = np.exp2(index) * np.prod([np.where(index < b, 1.0, 2.0) for b in (first, first + 3, first + 6)], axis=0)
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
+    assert len(TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_) - 1 <= 2
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.integers(12, 30), st.floats(1.3, 4.0), st.integers(1, 2), st.booleans(), st.integers(0, 2 ** 31 - 1),
        st.data())
 def test_a_bump_of_one_or_two_sizes_is_no_change(n, factor, width, down, seed, data):
@@ -161,6 +191,8 @@ def test_short_segments_can_be_switched_off_and_their_options_are_checked():
         TrendBreakSearch(short_f_limit=0).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
     with pytest.raises(InvalidInputError, match="short_reach must be an integer ≥ 2, got 1"):
         TrendBreakSearch(short_reach=1).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
+    with pytest.raises(InvalidInputError, match="flat_steps must be an integer ≥ 0, got -1"):
+        TrendBreakSearch(flat_steps=-1).fit(x, x, noise=np.full(23, 0.01), repetitions=5)
 
 
 def test_every_reported_change_of_a_usable_real_series_is_in_the_truth_table():
