@@ -90,6 +90,21 @@ and the grids and loaded series listed in ``fixtures/real_eighth/TRUTH.md`` (``s
 ``allgather_ring_3`` fix the tuned component to one algorithm at every size; ``alltoall_tcp_3`` and
 ``gather_tcp_3`` run over TCP; ``bcast_eager2k_4`` lowers the shared-memory eager limit to 2048).
 
+The ninth set (``fixtures/real_ninth/mpi/``, measured for a seventh out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_ninth/mpi/ninth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_3 \
+        scatterv_4 iallreduce_2 reduce_local_2 bcast_7 allreduce_6 alltoall_bruck_4 gather_linsync_4 \
+        bcast_nocma_3 pingpong_tcp_eager16k_2 reduce_eager12k_3
+
+and the grids and loaded series listed in ``fixtures/real_ninth/TRUTH.md`` (Allgatherv and Scatterv
+move the plain calls' data through the v-interface with equal counts; Iallreduce is waited for at
+once; Reduce_local sums n bytes into a local buffer on every rank, no communication;
+``alltoall_bruck_4`` and ``gather_linsync_4`` fix the tuned component to one algorithm at every
+size; ``bcast_nocma_3`` turns the single copy off; ``pingpong_tcp_eager16k_2`` lowers the TCP eager
+limit to 16384, ``reduce_eager12k_3`` raises the shared-memory one to 12288).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
