@@ -86,6 +86,22 @@ def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_coun
     assert measure.SERIES["scan_5"][:2] == ("scan", 5)
 
 
+def test_the_ninth_set_fixes_its_algorithms_eager_limits_transport_copy_mechanism_and_rank_counts(measure):
+    assert _forced(measure, "alltoall_bruck_4", "coll_tuned_alltoall_algorithm") == "3"
+    assert _forced(measure, "gather_linsync_4", "coll_tuned_gather_algorithm") == "3"
+    assert measure.SERIES["reduce_eager12k_3"] == ("reduce", 3, ("--mca", "btl_vader_eager_limit", "12288"))
+    assert measure.SERIES["bcast_nocma_3"] == ("bcast", 3, ("--mca", "btl_vader_single_copy_mechanism", "none"))
+    kernel, ranks, extra = measure.SERIES["pingpong_tcp_eager16k_2"]
+    assert (kernel, ranks) == ("pingpong", 2) and extra[:3] == measure.TCP
+    # the first rendezvous fragment may not exceed the eager limit: both are lowered together
+    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "16384"
+    assert measure.SERIES["bcast_7"][:2] == ("bcast", 7)
+    assert measure.SERIES["allreduce_6"][:2] == ("allreduce", 6)
+    assert {measure.REGION[measure.SERIES[stem][0]] for stem in
+            ("allgatherv_3", "scatterv_4", "iallreduce_2", "reduce_local_2")} == {
+        "MPI_Allgatherv", "MPI_Scatterv", "MPI_Iallreduce", "MPI_Reduce_local"}
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])
@@ -139,3 +155,21 @@ def test_the_sendrecv_ring_passes_through_three_ranks_on_a_three_times_power_of_
     rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
     assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
     assert all(float(v) > 0 for row in rows for v in row)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
+                    reason="needs OpenMPI's mpirun and mpi4py")
+def test_the_ninth_sets_new_kernels_write_one_positive_value_per_size_and_run(measure, tmp_path):
+    sizes = [11, 704, 45056]  # 11 * 2^k: not powers of two, so the v-variants' counts and displacements vary
+    stems = {"allgatherv_3": "MPI_Allgatherv", "scatterv_4": "MPI_Scatterv", "iallreduce_2": "MPI_Iallreduce",
+             "reduce_local_2": "MPI_Reduce_local"}
+    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
+                         "--series", *stems, "--sizes", *map(str, sizes)]) == 0
+    for stem, region in stems.items():
+        text = (tmp_path / f"{stem}.txt").read_text()
+        assert f"REGION {region}" in text
+        assert "POINTS " + " ".join(map(str, sizes)) in text
+        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
+        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
+        assert all(float(v) > 0 for row in rows for v in row)

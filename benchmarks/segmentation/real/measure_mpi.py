@@ -90,6 +90,21 @@ and the grids and loaded series listed in ``fixtures/real_eighth/TRUTH.md`` (``s
 ``allgather_ring_3`` fix the tuned component to one algorithm at every size; ``alltoall_tcp_3`` and
 ``gather_tcp_3`` run over TCP; ``bcast_eager2k_4`` lowers the shared-memory eager limit to 2048).
 
+The ninth set (``fixtures/real_ninth/mpi/``, measured for a seventh out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_ninth/mpi/ninth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_3 \
+        scatterv_4 iallreduce_2 reduce_local_2 bcast_7 allreduce_6 alltoall_bruck_4 gather_linsync_4 \
+        bcast_nocma_3 pingpong_tcp_eager16k_2 reduce_eager12k_3
+
+and the grids and loaded series listed in ``fixtures/real_ninth/TRUTH.md`` (Allgatherv and Scatterv
+move the plain calls' data through the v-interface with equal counts; Iallreduce is waited for at
+once; Reduce_local sums n bytes into a local buffer on every rank, no communication;
+``alltoall_bruck_4`` and ``gather_linsync_4`` fix the tuned component to one algorithm at every
+size; ``bcast_nocma_3`` turns the single copy off; ``pingpong_tcp_eager16k_2`` lowers the TCP eager
+limit to 16384, ``reduce_eager12k_3`` raises the shared-memory one to 12288).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -176,6 +191,13 @@ ALLTOALL_PAIRWISE = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "col
 EAGER_512 = ("--mca", "btl_vader_eager_limit", "512")
 # 1 = basic linear (the root sends each rank its block in turn)
 SCATTER_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_scatter_algorithm", "1")
+# 3 = modified Bruck (ceil(log2 p) steps, blocks rotated locally before and after)
+ALLTOALL_BRUCK = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "3")
+# 3 = linear with synchronisation (the root sends each rank a zero-byte go-ahead, then receives in two parts)
+GATHER_LINEAR_SYNC = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "3")
+EAGER_12K = ("--mca", "btl_vader_eager_limit", "12288")  # not a power of two: between 8 KiB and 16 KiB
+# the TCP BTL's eager limit lowered from 65536; its first rendezvous fragment may not exceed it
+TCP_EAGER_16K = (*TCP, "--mca", "btl_tcp_eager_limit", "16384", "--mca", "btl_tcp_rndv_eager_limit", "16384")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -258,12 +280,29 @@ SERIES = {
     "alltoall_tcp_3": ("alltoall", 3, TCP),
     "gather_tcp_3": ("gather", 3, TCP),
     "bcast_eager2k_4": ("bcast", 4, EAGER_2K),
+    # ninth set (a seventh out-of-sample score): kernels not measured before (the v-variants, a
+    # non-blocking collective, a local reduction without communication), 6 and 7 ranks, forced
+    # algorithms, eager limits and the single-copy setting not used before
+    "allgatherv_3": ("allgatherv", 3, ()),
+    "scatterv_4": ("scatterv", 4, ()),
+    "iallreduce_2": ("iallreduce", 2, ()),
+    "reduce_local_2": ("reduce_local", 2, ()),
+    "bcast_7": ("bcast", 7, ()),
+    "allreduce_6": ("allreduce", 6, ()),
+    "alltoall_bruck_4": ("alltoall", 4, ALLTOALL_BRUCK),
+    "gather_linsync_4": ("gather", 4, GATHER_LINEAR_SYNC),
+    "bcast_nocma_3": ("bcast", 3, NO_SINGLE_COPY),
+    "pingpong_tcp_eager16k_2": ("pingpong", 2, TCP_EAGER_16K),
+    "reduce_eager12k_3": ("reduce", 3, EAGER_12K),
+    "allgatherv_2": ("allgatherv", 2, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
           "reduce": "MPI_Reduce", "alltoall": "MPI_Alltoall", "gather": "MPI_Gather", "scatter": "MPI_Scatter",
           "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block",
-          "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv", "sendrecv_ring": "MPI_Sendrecv_ring"}
+          "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv", "sendrecv_ring": "MPI_Sendrecv_ring",
+          "allgatherv": "MPI_Allgatherv", "scatterv": "MPI_Scatterv", "iallreduce": "MPI_Iallreduce",
+          "reduce_local": "MPI_Reduce_local"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -281,8 +320,8 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
     comm = MPI.COMM_WORLD
     rank, size = comm.Get_rank(), comm.Get_size()
     largest = max(sizes)
-    per_rank = kernel in ("allgather", "alltoall", "gather", "scatter")  # n bytes per rank in one buffer
-    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block")
+    per_rank = kernel in ("allgather", "alltoall", "gather", "scatter", "allgatherv", "scatterv")  # n bytes per rank
+    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block", "scatterv")
     send = np.full(largest * (size if send_per_rank else 1), rank % 251, dtype=np.uint8)
     recv = np.empty(largest * (size if per_rank else 1), dtype=np.uint8)
 
@@ -330,6 +369,16 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
             comm.Exscan([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
         elif kernel == "reduce_scatter_block":  # every rank gets its n-byte block of the sum
             comm.Reduce_scatter_block([send[:n * size], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM)
+        elif kernel == "allgatherv":  # equal counts: the same data as Allgather through the v-interface
+            comm.Allgatherv([send[:n], MPI.BYTE],
+                            [recv[:n * size], [n] * size, [r * n for r in range(size)], MPI.BYTE])
+        elif kernel == "scatterv":  # equal counts: the same data as Scatter through the v-interface
+            comm.Scatterv([send[:n * size], [n] * size, [r * n for r in range(size)], MPI.BYTE]
+                          if rank == 0 else None, [recv[:n], MPI.BYTE], root=0)
+        elif kernel == "iallreduce":  # non-blocking, waited for at once: the libnbc schedule, no overlap
+            comm.Iallreduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM).Wait()
+        elif kernel == "reduce_local":  # the sum of n bytes into a local buffer, no communication
+            MPI.SUM.Reduce_local([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE])
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
