@@ -102,6 +102,26 @@ def test_the_ninth_set_fixes_its_algorithms_eager_limits_transport_copy_mechanis
         "MPI_Allgatherv", "MPI_Scatterv", "MPI_Iallreduce", "MPI_Reduce_local"}
 
 
+def test_the_tenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "exscan_recdbl_4", "coll_tuned_exscan_algorithm") == "2"
+    assert _forced(measure, "reduce_scatter_ring_4", "coll_tuned_reduce_scatter_algorithm") == "3"
+    assert _forced(measure, "gather_binomial_3", "coll_tuned_gather_algorithm") == "2"
+    assert _forced(measure, "allgather_neighbor_4", "coll_tuned_allgather_algorithm") == "5"
+    # neighbor exchange needs an even number of ranks (OpenMPI falls back to ring otherwise)
+    assert measure.SERIES["allgather_neighbor_4"][1] % 2 == 0
+    assert measure.SERIES["allreduce_eager6k_4"] == ("allreduce", 4, ("--mca", "btl_vader_eager_limit", "6144"))
+    assert measure.SERIES["alltoall_eager24k_3"] == ("alltoall", 3, ("--mca", "btl_vader_eager_limit", "24576"))
+    assert measure.SERIES["pingpong_eager3k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "3072"))
+    assert measure.SERIES["scan_tcp_3"] == ("scan", 3, ("--mca", "btl", "self,tcp"))
+    kernel, ranks, extra = measure.SERIES["scatter_tcp_eager32k_2"]
+    assert (kernel, ranks) == ("scatter", 2) and extra[:3] == measure.TCP
+    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "32768"
+    assert measure.SERIES["allgather_5"][:2] == ("allgather", 5)
+    assert measure.SERIES["reduce_5"][:2] == ("reduce", 5)
+    assert {measure.REGION[measure.SERIES[stem][0]] for stem in ("reduce_scatter_ring_4", "barrier_3")} == {
+        "MPI_Reduce_scatter", "MPI_Barrier"}
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])
@@ -164,6 +184,23 @@ def test_the_ninth_sets_new_kernels_write_one_positive_value_per_size_and_run(me
     sizes = [11, 704, 45056]  # 11 * 2^k: not powers of two, so the v-variants' counts and displacements vary
     stems = {"allgatherv_3": "MPI_Allgatherv", "scatterv_4": "MPI_Scatterv", "iallreduce_2": "MPI_Iallreduce",
              "reduce_local_2": "MPI_Reduce_local"}
+    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
+                         "--series", *stems, "--sizes", *map(str, sizes)]) == 0
+    for stem, region in stems.items():
+        text = (tmp_path / f"{stem}.txt").read_text()
+        assert f"REGION {region}" in text
+        assert "POINTS " + " ".join(map(str, sizes)) in text
+        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
+        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
+        assert all(float(v) > 0 for row in rows for v in row)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
+                    reason="needs OpenMPI's mpirun and mpi4py")
+def test_the_tenth_sets_new_kernels_write_one_positive_value_per_size_and_run(measure, tmp_path):
+    sizes = [13, 832, 53248]  # 13 * 2^k: Reduce_scatter's equal counts are not powers of two
+    stems = {"reduce_scatter_ring_4": "MPI_Reduce_scatter", "barrier_3": "MPI_Barrier"}
     assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
                          "--series", *stems, "--sizes", *map(str, sizes)]) == 0
     for stem, region in stems.items():

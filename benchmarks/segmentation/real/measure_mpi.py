@@ -198,6 +198,19 @@ GATHER_LINEAR_SYNC = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "co
 EAGER_12K = ("--mca", "btl_vader_eager_limit", "12288")  # not a power of two: between 8 KiB and 16 KiB
 # the TCP BTL's eager limit lowered from 65536; its first rendezvous fragment may not exceed it
 TCP_EAGER_16K = (*TCP, "--mca", "btl_tcp_eager_limit", "16384", "--mca", "btl_tcp_rndv_eager_limit", "16384")
+# 3 = ring (p - 1 steps, each rank reduces one block and passes it on)
+REDUCE_SCATTER_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_scatter_algorithm", "3")
+# 2 = binomial tree (the blocks travel up a tree towards the root, doubling at each level)
+GATHER_BINOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "2")
+# 5 = neighbor exchange (p/2 steps between alternating neighbours; an even number of ranks)
+ALLGATHER_NEIGHBOR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "5")
+# 2 = recursive doubling
+EXSCAN_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_exscan_algorithm", "2")
+EAGER_6K = ("--mca", "btl_vader_eager_limit", "6144")  # not a power of two: between 4 KiB and 8 KiB
+EAGER_24K = ("--mca", "btl_vader_eager_limit", "24576")  # between 16 KiB and 32 KiB
+EAGER_3K = ("--mca", "btl_vader_eager_limit", "3072")  # between 2 KiB and 4 KiB: on a finer grid than 2^k
+# the TCP BTL's eager limit halved from 65536 (and its first rendezvous fragment with it)
+TCP_EAGER_32K = (*TCP, "--mca", "btl_tcp_eager_limit", "32768", "--mca", "btl_tcp_rndv_eager_limit", "32768")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -295,6 +308,21 @@ SERIES = {
     "pingpong_tcp_eager16k_2": ("pingpong", 2, TCP_EAGER_16K),
     "reduce_eager12k_3": ("reduce", 3, EAGER_12K),
     "allgatherv_2": ("allgatherv", 2, ()),
+    # tenth set (an eighth out-of-sample score): kernels not measured before (Reduce_scatter with equal
+    # counts, a Barrier whose time cannot depend on n), rank counts, forced algorithms, eager limits and
+    # TCP settings not used before
+    "exscan_recdbl_4": ("exscan", 4, EXSCAN_RECURSIVE_DOUBLING),
+    "allgather_5": ("allgather", 5, ()),
+    "reduce_5": ("reduce", 5, ()),
+    "reduce_scatter_ring_4": ("reduce_scatter", 4, REDUCE_SCATTER_RING),
+    "gather_binomial_3": ("gather", 3, GATHER_BINOMIAL),
+    "allgather_neighbor_4": ("allgather", 4, ALLGATHER_NEIGHBOR),
+    "allreduce_eager6k_4": ("allreduce", 4, EAGER_6K),
+    "alltoall_eager24k_3": ("alltoall", 3, EAGER_24K),
+    "scan_tcp_3": ("scan", 3, TCP),
+    "scatter_tcp_eager32k_2": ("scatter", 2, TCP_EAGER_32K),
+    "barrier_3": ("barrier", 3, ()),
+    "pingpong_eager3k_2": ("pingpong", 2, EAGER_3K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
@@ -302,7 +330,7 @@ REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bc
           "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block",
           "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv", "sendrecv_ring": "MPI_Sendrecv_ring",
           "allgatherv": "MPI_Allgatherv", "scatterv": "MPI_Scatterv", "iallreduce": "MPI_Iallreduce",
-          "reduce_local": "MPI_Reduce_local"}
+          "reduce_local": "MPI_Reduce_local", "reduce_scatter": "MPI_Reduce_scatter", "barrier": "MPI_Barrier"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -321,7 +349,7 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
     rank, size = comm.Get_rank(), comm.Get_size()
     largest = max(sizes)
     per_rank = kernel in ("allgather", "alltoall", "gather", "scatter", "allgatherv", "scatterv")  # n bytes per rank
-    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block", "scatterv")
+    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block", "scatterv", "reduce_scatter")
     send = np.full(largest * (size if send_per_rank else 1), rank % 251, dtype=np.uint8)
     recv = np.empty(largest * (size if per_rank else 1), dtype=np.uint8)
 
@@ -379,6 +407,11 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
             comm.Iallreduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM).Wait()
         elif kernel == "reduce_local":  # the sum of n bytes into a local buffer, no communication
             MPI.SUM.Reduce_local([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE])
+        elif kernel == "reduce_scatter":  # equal counts: every rank gets its n-byte block of the sum
+            comm.Reduce_scatter([send[:n * size], MPI.BYTE], [recv[:n], MPI.BYTE], recvcounts=[n] * size,
+                                op=MPI.SUM)
+        elif kernel == "barrier":  # n is ignored: a series whose time cannot depend on the message size
+            comm.Barrier()
         else:
             raise SystemExit(f"unknown kernel {kernel!r}")
 
