@@ -105,6 +105,21 @@ once; Reduce_local sums n bytes into a local buffer on every rank, no communicat
 size; ``bcast_nocma_3`` turns the single copy off; ``pingpong_tcp_eager16k_2`` lowers the TCP eager
 limit to 16384, ``reduce_eager12k_3`` raises the shared-memory one to 12288).
 
+The tenth set (``fixtures/real_tenth/mpi/``, measured for an eighth out-of-sample score) was measured
+with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_tenth/mpi/tenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series exscan_recdbl_4 \
+        allgather_5 reduce_5 reduce_scatter_ring_4 gather_binomial_3 allgather_neighbor_4 allreduce_eager6k_4 \
+        alltoall_eager24k_3 scan_tcp_3 scatter_tcp_eager32k_2 barrier_3
+
+and the grids and loaded series listed in ``fixtures/real_tenth/TRUTH.md`` (Reduce_scatter gives
+every rank its n-byte block with equal counts; Barrier ignores n, a series with no regime change;
+``exscan_recdbl_4``, ``reduce_scatter_ring_4``, ``gather_binomial_3`` and ``allgather_neighbor_4``
+fix the tuned component to one algorithm at every size; ``allreduce_eager6k_4``,
+``alltoall_eager24k_3`` and ``pingpong_eager3k_2`` set the shared-memory eager limit to 6144,
+24576 and 3072; ``scatter_tcp_eager32k_2`` lowers the TCP eager limit to 32768).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
