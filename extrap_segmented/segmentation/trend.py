@@ -26,6 +26,15 @@ directions (up, then back down) is one size, not a regime, and is not a change; 
 and a step down of similar size one or two sizes apart (a bump). Changes are taken clearest
 first, never in neighbouring gaps, at most ``max_change_points``.
 
+**Steps between flat parts.** A slope drop compares one gap with secants; where the sizes on
+both sides of a gap are flat (the latency regime of a sweep, where the inline-send and eager
+limits step), the jump is judged against all ``drop_reach`` sizes on each side instead: one
+straight line (slope below ``FLAT_SLOPE``) and a jump at the gap are fitted to them, and the jump's
+z² (its error scaled by the fit's misfit) counts where no slope drop passes at that gap (see
+:func:`level_shifts`). Its noise is the larger of the repetitions' noise and the size-to-size
+scatter, not the smaller: pooled over six sizes, a σ that runs low would turn into false steps
+(with the smaller, 16 % of flat sweeps at 5 % noise with slower repetitions got one, against 3 %).
+
 **Short segments.** A staircase (two steps one or two sizes apart, as in a sweep with every other
 size) drops its slope only after its last step, and a change a few sizes before the end of the
 series (a cache spill measured up to just past it) has no point after it to drop. So one or two
@@ -131,8 +140,8 @@ class TrendBreakSearch(WindowSearch):
 
     Fitted attributes besides :class:`WindowSearch`'s: ``method_`` ("trend" or "test"),
     ``sigma_`` (per point, the relative noise used; None for "test"), ``corners_`` (per change
-    a slope drop points to, spikes set aside: the change, z², relative step; see
-    :func:`slope_drops`), ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
+    a slope drop points to, spikes set aside, or a passing level shift where no slope drop passes:
+    the change, z², relative step; see :func:`slope_drops` and :func:`level_shifts`), ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
     significance test, or None), ``relocated_`` (True where the test's changes on a short series
     were moved to a step that stands out).
     """
@@ -221,9 +230,13 @@ class TrendBreakSearch(WindowSearch):
         # the repetitions' spread overstates the noise of the medians when whole runs are slower
         # (the same run at every size: the medians stay put), the scatter from size to size
         # overstates it where the curve bends: each bounds it from above
-        self.sigma_ = np.maximum(np.minimum(point_noise(self.noise_, self.repetitions_, 0.0),
-                                            series_noise(self.x_, self.y_)), self.noise_floor)
-        breaks = self._search(np.log(self.x_), np.log(self.y_), self.sigma_)
+        repeated = point_noise(self.noise_, self.repetitions_, 0.0)
+        scatter = series_noise(self.x_, self.y_)
+        self.sigma_ = np.maximum(np.minimum(repeated, scatter), self.noise_floor)
+        # a level shift pools six sizes: a σ that runs low (the MAD of five values, a slow
+        # repetition moving the median) would count six times, so it takes the larger bound
+        level_sigma = np.maximum(np.maximum(repeated, scatter), self.sigma_)
+        breaks = self._search(np.log(self.x_), np.log(self.y_), self.sigma_, level_sigma)
         self.breakpoints_ = list(breaks) + [len(self.x_)]
         self.shared_ = [False] * len(breaks)
         self.segmented_ = bool(breaks)
@@ -269,12 +282,17 @@ class TrendBreakSearch(WindowSearch):
         _, z2, step = corner
         return z2 > self.f_limit and abs(step) >= self.least_step
 
-    def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray) -> list[int]:
+    def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, level_sigma: np.ndarray) -> list[int]:
         if self.max_change_points < 1:
             return []
         # the search space's steepest polynomial and log exponents
         largest_poly, largest_log = (float(e) for e in np.max(term_set(self.exponents), axis=0, initial=0.0))
-        self.corners_ = slope_drops(u, v, sigma, largest_log, int(self.drop_reach))
+        corners = {c[0]: c for c in slope_drops(u, v, sigma, largest_log, int(self.drop_reach))}
+        for shift in level_shifts(u, v, level_sigma, int(self.drop_reach)):
+            # where no slope drop passes at that gap: a step between two flat parts
+            if self.passes(shift) and not (shift[0] in corners and self.passes(corners[shift[0]])):
+                corners[shift[0]] = shift
+        self.corners_ = [corners[b] for b in sorted(corners)]
         bumps = set()
         for first, second in zip(self.corners_, self.corners_[1:]):
             # up and back down (or down and back up) over one or two sizes: a bump, not a regime
@@ -324,6 +342,48 @@ def steps_out_of_flat(u: np.ndarray, v: np.ndarray, change: int) -> bool:
     first = max(change - 3, 0)
     slope = (v[change - 1] - v[first]) / (u[change - 1] - u[first])
     return bool(v[change] - v[change - 1] >= np.log1p(FLAT_STEP) and slope < FLAT_SLOPE)
+
+
+def level_shifts(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, reach: int = DROP_REACH,
+                 flat_slope: float = FLAT_SLOPE) -> list[tuple[int, float, float]]:
+    """Per gap with ``reach`` sizes on each side that lie flat, the jump between them: the change,
+    z² and step.
+
+    The 2·``reach`` sizes around gap b are fitted (weighted by 1/σ²) with one straight line in
+    log-log plus a jump at b; where that line's slope is below ``flat_slope`` in magnitude (both
+    sides flat: a latency-bound part, not a growing one), the jump is judged against its standard
+    error, scaled by the fit's misfit where the sizes scatter more than σ says (a bump inside a
+    side, a ramp). A smooth cost cannot jump between two flat parts in one gap. Against a slope
+    drop, which compares one gap with secants, it pools all six sizes: a ×1.38 step between flat
+    parts at 4.5 % noise has z² 10.8 as a slope drop and 17.6 as a level shift.
+
+    Args:
+        u, v: log x and log y, sorted.
+        sigma: per point, the relative noise (standard deviation of v).
+        reach: sizes on each side of the gap.
+        flat_slope: largest magnitude of the common log-log slope.
+
+    Returns:
+        ``(change, z², step)`` for every gap b (between points b - 1 and b) with ``reach`` points on
+        each side whose common slope is flat; step is the jump in log units (negative: down).
+    """
+    n = len(u)
+    gaps = np.arange(reach, n - reach + 1)
+    if reach < 2 or len(gaps) == 0:  # a line and a jump need two sizes a side
+        return []
+    index = gaps[:, None] + np.arange(-reach, reach)[None, :]  # (gaps, 2·reach) point indices
+    centre = 0.5 * (u[gaps - 1] + u[gaps])
+    design = np.stack([np.ones(index.shape), u[index] - centre[:, None],
+                       (np.arange(2 * reach) >= reach) * np.ones(index.shape)], axis=2)
+    weight = 1.0 / sigma[index] ** 2
+    normal = np.einsum("gpi,gp,gpj->gij", design, weight, design)
+    covariance = np.linalg.inv(normal)  # distinct sizes on both sides: never singular
+    coefficients = np.einsum("gij,gpj,gp,gp->gi", covariance, design, weight, v[index])
+    residual = (v[index] - np.einsum("gpi,gi->gp", design, coefficients)) / sigma[index]
+    misfit = np.maximum(np.sum(residual ** 2, axis=1) / (2 * reach - 3), 1.0)
+    z2 = coefficients[:, 2] ** 2 / (covariance[:, 2, 2] * misfit)
+    flat = np.abs(coefficients[:, 1]) < flat_slope
+    return [(int(b), float(z), float(step)) for b, z, step, ok in zip(gaps, z2, coefficients[:, 2], flat) if ok]
 
 
 def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: float = 2.0,

@@ -35,6 +35,17 @@ def test_a_third_step_out_of_the_latency_regime_is_reported(fixtures_dir, flat_s
     assert bool(split) == (flat_steps is None), block
 
 
+def test_a_step_between_flat_parts_at_rising_noise_is_reported(fixtures_dir):
+    # Scan, 2 ranks: the x1.21 inline step at 256|512 B between flat parts, the noise rising from
+    # 1 % to 3.5 % after it; found by its level shift (the slope drop alone: z² 8.9; issue 23)
+    result = run_extrap("--text", fixtures_dir / "real_fifth" / "mpi" / "fifth" / "scan_2.txt", "--modeler",
+                        "segmented", "--disable-progress", "--print", "all")
+    block = kernel_block(result.stdout, "MPI_Scan")
+    assert re.search(r"Model 1: .* for n<=256\.0\n", block), block
+    assert re.search(r"Model 2: .* for 512\.0<=n<=2048\.0\n", block), block
+    assert re.search(r"Model 3: .* for n>=4096\.0\n", block), block
+
+
 def _ten_largest_pingpong(path, tmp_path):
     """`extrap --modeler segmented --print all` on the ten largest sizes of a real ping-pong sweep:
     its result and the ping-pong's block."""

@@ -15,7 +15,8 @@ from extrap_segmented.pmnf.search import CONSTANT, search_subsets
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.significance import SignificanceSearch
-from extrap_segmented.segmentation.trend import TrendBreakSearch, series_noise, slope_drops
+from extrap_segmented.segmentation import trend
+from extrap_segmented.segmentation.trend import TrendBreakSearch, level_shifts, series_noise, slope_drops
 
 REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
 
@@ -287,6 +288,45 @@ def test_slope_drops_point_at_the_steeper_gap_and_allow_a_log_factor():
         assert all(z2 < 1e-9 for _, z2, _ in slope_drops(u, power * np.log(np.log2(np.exp(u))), sigma))
     # log2(x)^3 falls faster than a search space with log exponents up to 2 allows
     assert max(z2 for _, z2, _ in slope_drops(u, 3 * np.log(np.log2(np.exp(u))), sigma, log_exponent=2.0)) > 100
+
+
+def test_a_level_shift_pools_both_flat_sides_where_a_slope_drop_sees_one_gap():
+    # x1.38 between flat parts at 4.5 % noise (the Exscan's eager switch): as a slope drop z² 10.8,
+    # as a level shift (three sizes a side, one line and a jump: the jump's variance from that
+    # design, independently of the implementation) 17.6
+    u = np.log(2.0 ** np.arange(1, 13))
+    v = np.where(np.arange(12) >= 6, np.log(1.38), 0.0)
+    sigma = np.full(12, 0.045)
+    assert max(z2 for change, z2, _ in slope_drops(u, v, sigma) if change == 6) < 12
+    shifts = {change: (z2, step) for change, z2, step in level_shifts(u, v, sigma)}
+    design = np.column_stack([np.ones(6), u[3:9] - u[5:7].mean(), np.arange(6) >= 3])
+    variance = 0.045 ** 2 * np.linalg.inv(design.T @ design)[2, 2]
+    assert shifts[6][0] == pytest.approx(np.log(1.38) ** 2 / variance, rel=1e-6) and shifts[6][0] > 12
+    assert shifts[6][1] == pytest.approx(np.log(1.38), rel=1e-9)
+    assert max(shifts, key=lambda change: shifts[change][0]) == 6
+    # growing sides (slope 1: the bandwidth regime) are no flat parts, whatever the jump
+    assert level_shifts(u, u + v, sigma) == []
+    # a bump of one size inside a side: the misfit scales the error, no shift stands out
+    bump = np.where(np.arange(12) == 4, np.log(3.0), 0.0)
+    assert all(z2 < 12 for _, z2, _ in level_shifts(u, bump, np.full(12, 0.01)))
+
+
+def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(monkeypatch):
+    # Scan, 2 ranks (fifth real set): the x1.21 inline step at 256|512 B, flat on both sides, the
+    # noise rising from 1 % to 3.5 % after it; the slope drop alone: z² 8.9 (issue 23)
+    path = REAL.parent / "real_fifth" / "mpi" / "fifth" / "scan_2.txt"
+    x, values = None, []
+    for line in path.read_text().splitlines():
+        if line.startswith("POINTS"):
+            x = np.array([float(v) for v in line.split()[1:]])
+        elif line.startswith("DATA"):
+            values.append(np.array([float(v) for v in line.split()[1:]]))
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
+    assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
+    monkeypatch.setattr(trend, "level_shifts", lambda *args, **kwargs: [])
+    without = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
+    assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in without[:-1]] == ["2048|4096"]
 
 
 def test_a_secant_over_more_gaps_averages_the_noise_beside_a_step():
