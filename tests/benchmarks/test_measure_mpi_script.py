@@ -122,6 +122,26 @@ def test_the_tenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_coun
         "MPI_Reduce_scatter", "MPI_Barrier"}
 
 
+def test_the_eleventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "reduce_scatter_block_recdbl_3", "coll_tuned_reduce_scatter_block_algorithm") == "2"
+    assert _forced(measure, "bcast_knomial_4", "coll_tuned_bcast_algorithm") == "7"
+    assert _forced(measure, "allreduce_segring_3", "coll_tuned_allreduce_algorithm") == "5"
+    assert _forced(measure, "reduce_inorder_binary_4", "coll_tuned_reduce_algorithm") == "6"
+    assert _forced(measure, "allgather_recdbl_4", "coll_tuned_allgather_algorithm") == "3"
+    # recursive doubling Allgather needs a power-of-two number of ranks (OpenMPI falls back otherwise)
+    ranks = measure.SERIES["allgather_recdbl_4"][1]
+    assert ranks & (ranks - 1) == 0
+    assert measure.SERIES["pingpong_eager1536_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "1536"))
+    assert measure.SERIES["scatter_eager48k_3"] == ("scatter", 3, ("--mca", "btl_vader_eager_limit", "49152"))
+    assert measure.SERIES["ipingpong_eager48k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "49152"))
+    kernel, ranks, extra = measure.SERIES["sendrecv_tcp_eager8k_2"]
+    assert (kernel, ranks) == ("sendrecv", 2) and extra[:3] == measure.TCP
+    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "8192"
+    for stem, kernel, ranks in (("allgather_6", "allgather", 6), ("scan_6", "scan", 6), ("barrier_4", "barrier", 4),
+                                ("alltoall_5", "alltoall", 5), ("reduce_scatter_2", "reduce_scatter", 2)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -120,6 +120,21 @@ fix the tuned component to one algorithm at every size; ``allreduce_eager6k_4``,
 ``alltoall_eager24k_3`` and ``pingpong_eager3k_2`` set the shared-memory eager limit to 6144,
 24576 and 3072; ``scatter_tcp_eager32k_2`` lowers the TCP eager limit to 32768).
 
+The eleventh set (``fixtures/real_eleventh/mpi/``, measured for a ninth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_eleventh/mpi/eleventh \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgather_6 scan_6 \
+        reduce_scatter_block_recdbl_3 bcast_knomial_4 allreduce_segring_3 reduce_inorder_binary_4 \
+        allgather_recdbl_4 pingpong_eager1536_2 scatter_eager48k_3 sendrecv_tcp_eager8k_2 barrier_4
+
+and the grids and loaded series listed in ``fixtures/real_eleventh/TRUTH.md``
+(``reduce_scatter_block_recdbl_3``, ``bcast_knomial_4``, ``allreduce_segring_3``,
+``reduce_inorder_binary_4`` and ``allgather_recdbl_4`` fix the tuned component to one algorithm at
+every size; ``pingpong_eager1536_2``, ``scatter_eager48k_3`` and ``ipingpong_eager48k_2`` set the
+shared-memory eager limit to 1536 and 49152; ``sendrecv_tcp_eager8k_2`` lowers the TCP eager limit
+to 8192; ``barrier_4`` ignores n, a second series with no regime change).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -226,6 +241,22 @@ EAGER_24K = ("--mca", "btl_vader_eager_limit", "24576")  # between 16 KiB and 32
 EAGER_3K = ("--mca", "btl_vader_eager_limit", "3072")  # between 2 KiB and 4 KiB: on a finer grid than 2^k
 # the TCP BTL's eager limit halved from 65536 (and its first rendezvous fragment with it)
 TCP_EAGER_32K = (*TCP, "--mca", "btl_tcp_eager_limit", "32768", "--mca", "btl_tcp_rndv_eager_limit", "32768")
+# 2 = recursive doubling (with 3 ranks: not a power of two)
+REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
+                                           "--mca", "coll_tuned_reduce_scatter_block_algorithm", "2")
+# 7 = k-nomial tree
+BCAST_KNOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "7")
+# 5 = segmented ring (the ring with every block cut into segments)
+ALLREDUCE_SEGMENTED_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "5")
+# 6 = in-order binary tree (the operands combined in rank order)
+REDUCE_IN_ORDER_BINARY = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "6")
+# 3 = recursive doubling (a power-of-two number of ranks)
+ALLGATHER_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
+                                "--mca", "coll_tuned_allgather_algorithm", "3")
+EAGER_1536 = ("--mca", "btl_vader_eager_limit", "1536")  # between 1 KiB and 2 KiB
+EAGER_48K = ("--mca", "btl_vader_eager_limit", "49152")  # between 32 KiB and 64 KiB
+# the TCP BTL's eager limit lowered from 65536 to 8192 (and its first rendezvous fragment with it)
+TCP_EAGER_8K = (*TCP, "--mca", "btl_tcp_eager_limit", "8192", "--mca", "btl_tcp_rndv_eager_limit", "8192")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -338,6 +369,22 @@ SERIES = {
     "scatter_tcp_eager32k_2": ("scatter", 2, TCP_EAGER_32K),
     "barrier_3": ("barrier", 3, ()),
     "pingpong_eager3k_2": ("pingpong", 2, EAGER_3K),
+    # eleventh set (a ninth out-of-sample score): rank counts, forced algorithms, eager limits and TCP
+    # settings not used before, and a second kernel that cannot depend on n (Barrier with 4 ranks)
+    "allgather_6": ("allgather", 6, ()),
+    "scan_6": ("scan", 6, ()),
+    "reduce_scatter_block_recdbl_3": ("reduce_scatter_block", 3, REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING),
+    "bcast_knomial_4": ("bcast", 4, BCAST_KNOMIAL),
+    "allreduce_segring_3": ("allreduce", 3, ALLREDUCE_SEGMENTED_RING),
+    "reduce_inorder_binary_4": ("reduce", 4, REDUCE_IN_ORDER_BINARY),
+    "allgather_recdbl_4": ("allgather", 4, ALLGATHER_RECURSIVE_DOUBLING),
+    "pingpong_eager1536_2": ("pingpong", 2, EAGER_1536),
+    "scatter_eager48k_3": ("scatter", 3, EAGER_48K),
+    "sendrecv_tcp_eager8k_2": ("sendrecv", 2, TCP_EAGER_8K),
+    "barrier_4": ("barrier", 4, ()),
+    "alltoall_5": ("alltoall", 5, ()),
+    "reduce_scatter_2": ("reduce_scatter", 2, ()),
+    "ipingpong_eager48k_2": ("ipingpong", 2, EAGER_48K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
