@@ -112,8 +112,9 @@ STANDOUT = 2.0
 jump (the ×2.45 TCP eager switch beside ×1.36 and ×1.41: 2.6). Moved to the slope-drop search's
 changes without this condition, 7 % of the generator protocol's changes left their place."""
 FLAT_SLOPE = 0.2
-"""Largest log-log slope over the two gaps before a change for which the sizes before it count as
-flat (×1.15 per doubling; a latency-bound part rises by 0–0.15, a bandwidth-bound one by 0.4–1)."""
+"""Largest log-log slope of a flat part (×1.15 per doubling; a latency-bound part rises by 0–0.15,
+a bandwidth-bound one by 0.4–1): over the two gaps before a flat step, and the common slope of a
+level shift's two sides."""
 FLAT_STEP = 0.15
 """Smallest relative step up of a further change out of a flat part (see ``flat_steps``)."""
 
@@ -141,7 +142,8 @@ class TrendBreakSearch(WindowSearch):
     Fitted attributes besides :class:`WindowSearch`'s: ``method_`` ("trend" or "test"),
     ``sigma_`` (per point, the relative noise used; None for "test"), ``corners_`` (per change
     a slope drop points to, spikes set aside, or a passing level shift where no slope drop passes:
-    the change, z², relative step; see :func:`slope_drops` and :func:`level_shifts`), ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
+    the change, z², relative step; see :func:`slope_drops` and :func:`level_shifts`),
+    ``candidates_`` (the changes of the corners that pass), ``fallback_`` (the fitted
     significance test, or None), ``relocated_`` (True where the test's changes on a short series
     were moved to a step that stands out).
     """
