@@ -142,6 +142,22 @@ def test_the_eleventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_c
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def test_the_twelfth_set_fixes_its_algorithms_inline_and_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "alltoall_linsync_4", "coll_tuned_alltoall_algorithm") == "4"
+    assert _forced(measure, "bcast_chain_4", "coll_tuned_bcast_algorithm") == "2"
+    assert _forced(measure, "reduce_pipeline_3", "coll_tuned_reduce_algorithm") == "3"
+    assert _forced(measure, "allreduce_nonoverlap_4", "coll_tuned_allreduce_algorithm") == "2"
+    pipeline = measure.SERIES["reduce_pipeline_3"][2]
+    assert pipeline[pipeline.index("coll_tuned_reduce_algorithm_segmentsize") + 1] == "4096"
+    assert measure.SERIES["pingpong_inline1k_2"] == ("pingpong", 2, ("--mca", "btl_vader_max_inline_send", "1024"))
+    kernel, ranks, extra = measure.SERIES["sendrecv_tcp_eager4k_2"]
+    assert (kernel, ranks) == ("sendrecv", 2) and extra[:3] == measure.TCP
+    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "4096"
+    for stem, kernel, ranks in (("gather_6", "gather", 6), ("scatter_5", "scatter", 5), ("exscan_5", "exscan", 5),
+                                ("reduce_6", "reduce", 6), ("allreduce_7", "allreduce", 7),
+                                ("barrier_5", "barrier", 5)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

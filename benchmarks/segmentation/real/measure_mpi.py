@@ -135,6 +135,20 @@ every size; ``pingpong_eager1536_2``, ``scatter_eager48k_3`` and ``ipingpong_eag
 shared-memory eager limit to 1536 and 49152; ``sendrecv_tcp_eager8k_2`` lowers the TCP eager limit
 to 8192; ``barrier_4`` ignores n, a second series with no regime change).
 
+The twelfth set (``fixtures/real_twelfth/mpi/``, measured for a tenth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twelfth/mpi/twelfth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_6 scatter_5 \
+        exscan_5 reduce_6 allreduce_7 alltoall_linsync_4 bcast_chain_4 reduce_pipeline_3 allreduce_nonoverlap_4 \
+        pingpong_inline1k_2 sendrecv_tcp_eager4k_2 barrier_5
+
+and the grids and loaded series listed in ``fixtures/real_twelfth/TRUTH.md`` (``alltoall_linsync_4``,
+``bcast_chain_4``, ``reduce_pipeline_3`` (4 KiB segments) and ``allreduce_nonoverlap_4`` fix the tuned
+component to one algorithm at every size; ``pingpong_inline1k_2`` raises the shared-memory inline-send
+limit to 1024; ``sendrecv_tcp_eager4k_2`` lowers the TCP eager limit to 4096; ``barrier_5`` ignores n,
+a third series with no regime change).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -257,6 +271,19 @@ EAGER_1536 = ("--mca", "btl_vader_eager_limit", "1536")  # between 1 KiB and 2 K
 EAGER_48K = ("--mca", "btl_vader_eager_limit", "49152")  # between 32 KiB and 64 KiB
 # the TCP BTL's eager limit lowered from 65536 to 8192 (and its first rendezvous fragment with it)
 TCP_EAGER_8K = (*TCP, "--mca", "btl_tcp_eager_limit", "8192", "--mca", "btl_tcp_rndv_eager_limit", "8192")
+# 4 = linear with synchronisation (linear exchange with a bounded number of requests in flight)
+ALLTOALL_LINEAR_SYNC = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "4")
+# 2 = chain (the message passed from rank to rank, not segmented: segment size 0)
+BCAST_CHAIN = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "2")
+# 3 = pipeline, cut into 4 KiB segments (the default segment size 0 would send each message whole)
+REDUCE_PIPELINE_4K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "3",
+                      "--mca", "coll_tuned_reduce_algorithm_segmentsize", "4096")
+# 2 = nonoverlapping (a Reduce to rank 0, then a Bcast)
+ALLREDUCE_NONOVERLAPPING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "2")
+# the shared-memory inline-send limit raised from 256 to 1024 (messages up to it are copied into the fragment)
+INLINE_1K = ("--mca", "btl_vader_max_inline_send", "1024")
+# the TCP BTL's eager limit lowered from 65536 to 4096 (and its first rendezvous fragment with it)
+TCP_EAGER_4K = (*TCP, "--mca", "btl_tcp_eager_limit", "4096", "--mca", "btl_tcp_rndv_eager_limit", "4096")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -385,6 +412,20 @@ SERIES = {
     "alltoall_5": ("alltoall", 5, ()),
     "reduce_scatter_2": ("reduce_scatter", 2, ()),
     "ipingpong_eager48k_2": ("ipingpong", 2, EAGER_48K),
+    # twelfth set (a tenth out-of-sample score): rank counts, forced algorithms, an inline-send limit, a
+    # TCP eager limit not used before, and a third kernel that cannot depend on n (Barrier with 5 ranks)
+    "gather_6": ("gather", 6, ()),
+    "scatter_5": ("scatter", 5, ()),
+    "exscan_5": ("exscan", 5, ()),
+    "reduce_6": ("reduce", 6, ()),
+    "allreduce_7": ("allreduce", 7, ()),
+    "alltoall_linsync_4": ("alltoall", 4, ALLTOALL_LINEAR_SYNC),
+    "bcast_chain_4": ("bcast", 4, BCAST_CHAIN),
+    "reduce_pipeline_3": ("reduce", 3, REDUCE_PIPELINE_4K),
+    "allreduce_nonoverlap_4": ("allreduce", 4, ALLREDUCE_NONOVERLAPPING),
+    "pingpong_inline1k_2": ("pingpong", 2, INLINE_1K),
+    "sendrecv_tcp_eager4k_2": ("sendrecv", 2, TCP_EAGER_4K),
+    "barrier_5": ("barrier", 5, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
