@@ -23,8 +23,9 @@ is reported in the steepest gap of the side that holds the step, for a point who
 ``f_limit`` and whose step (that gap's slope minus the other side's, times its log width) is at
 least ``min_relative_change`` (relative). A point off both its neighbours in opposite
 directions (up, then back down) is one size, not a regime, and is not a change; nor are a step up
-and a step down of similar size one or two sizes apart (a bump). Changes are taken clearest
-first, never in neighbouring gaps, at most ``max_change_points``.
+and a step down of similar size one or two sizes apart that end within ``min_relative_change`` of
+the trend the series left (a bump; a dip that ends on a new level is two changes). Changes are
+taken clearest first, never in neighbouring gaps, at most ``max_change_points``.
 
 **Steps between flat parts.** A slope drop compares one gap with secants; where the sizes on
 both sides of a gap are flat (the latency regime of a sweep, where the inline-send and eager
@@ -297,10 +298,12 @@ class TrendBreakSearch(WindowSearch):
         self.corners_ = [corners[b] for b in sorted(corners)]
         bumps = set()
         for first, second in zip(self.corners_, self.corners_[1:]):
-            # up and back down (or down and back up) over one or two sizes: a bump, not a regime
-            # (judged on every drop: near small x a log factor's allowance can hide one side)
+            # up and back down (or down and back up) over one or two sizes, back to the trend it
+            # left: a bump, not a regime (judged on every drop: near small x a log factor's
+            # allowance can hide one side)
             if second[0] - first[0] <= BUMP_SIZES and first[2] * second[2] < 0 and \
-                    min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])):
+                    min(abs(first[2]), abs(second[2])) >= 0.5 * max(abs(first[2]), abs(second[2])) and \
+                    returns_to_trend(u, v, first[0], second[0], self.least_step):
                 bumps.update((first[0], second[0]))
         passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps), key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
@@ -333,6 +336,16 @@ class TrendBreakSearch(WindowSearch):
                 break
             kept = sorted(kept + [step])
         return kept
+
+
+def returns_to_trend(u: np.ndarray, v: np.ndarray, first: int, second: int, tolerance: float) -> bool:
+    """True when the first size after change ``second`` lies within ``tolerance`` (log units) of
+    the trend the series left at change ``first`` (the log-log line over up to two gaps before it;
+    level where there is none): a bump returns, a dip or spike followed by a new level does not."""
+    before = first - 1
+    start = max(before - 2, 0)
+    slope = (v[before] - v[start]) / (u[before] - u[start]) if before > start else 0.0
+    return bool(abs(v[second] - v[before] - slope * (u[second] - u[before])) < tolerance)
 
 
 def steps_out_of_flat(u: np.ndarray, v: np.ndarray, change: int) -> bool:

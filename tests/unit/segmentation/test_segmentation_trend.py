@@ -156,6 +156,21 @@ def test_a_bump_of_one_or_two_sizes_is_no_change(n, factor, width, down, seed, d
 
 
 @settings(max_examples=40, deadline=None)
+@given(st.integers(14, 30), st.floats(1.5, 3.0), st.floats(1.3, 3.0), st.booleans(), st.integers(0, 2 ** 31 - 1),
+       st.data())
+def test_a_dip_that_ends_on_a_new_level_is_two_changes(n, dip, new, down, seed, data):
+    # as every other size of the 6-rank Gather (twelfth real set): x0.64 for two sizes, then up to a
+    # level above the old one. A bump returns to the trend it left; this does not: two changes
+    b = data.draw(st.integers(4, n - 6))
+    index = np.arange(n)
+    levels = np.where(index < b, 1.0, np.where(index < b + 2, 1 / dip, new))
+    if down:  # a spike that ends on a lower level
+        levels = 1 / levels
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
+    assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [b, b + 2, n]
+
+
+@settings(max_examples=40, deadline=None)
 @given(st.integers(14, 30), st.floats(1.5, 4.0), st.booleans(), st.integers(0, 2 ** 31 - 1), st.data())
 def test_a_level_held_for_three_sizes_is_a_regime(n, factor, down, seed, data):
     # the 3-rank Sendrecv ring: ×0.67 from 512 B to 2 KiB, then ×1.84 (issue 23: reported as a
