@@ -165,84 +165,67 @@ def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     assert "--sizes: distinct positive sizes" in capsys.readouterr().err
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
-                    reason="needs OpenMPI's mpirun and mpi4py")
-def test_scan_and_reduce_scatter_block_write_one_value_per_size_and_run(measure, tmp_path):
-    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
-                         "--series", "scan_3", "reduce_scatter_block_2"]) == 0
-    for stem, region in (("scan_3", "MPI_Scan"), ("reduce_scatter_block_2", "MPI_Reduce_scatter_block")):
+needs_mpi = pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
+                               reason="needs OpenMPI's mpirun and mpi4py")
+
+
+def _measured(measure, tmp_path, stems: dict[str, str], sizes=None, given=None) -> dict[str, tuple[str, list]]:
+    """Runs the series ``stems`` ({file stem: region}) twice at ``sizes`` (passed as ``given``, in
+    that order; the script's own sizes if None) and checks every file: its region, the sizes
+    written in order, one positive value per size and run. Per stem its text and rows."""
+    arguments = ["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0", "--series", *stems]
+    if sizes is not None:
+        arguments += ["--sizes", *map(str, sizes if given is None else given)]
+    assert measure.main(arguments) == 0
+    written = {}
+    for stem, region in stems.items():
         text = (tmp_path / f"{stem}.txt").read_text()
         assert f"REGION {region}" in text
+        if sizes is not None:
+            assert "POINTS " + " ".join(map(str, sizes)) in text
         rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
-        assert len(rows) == len(measure.SIZES) and all(len(row) == 2 for row in rows)
-        values = [float(v) for row in rows for v in row]
-        assert all(v > 0 for v in values)
+        assert len(rows) == len(measure.SIZES if sizes is None else sizes) and all(len(row) == 2 for row in rows)
+        assert all(float(v) > 0 for row in rows for v in row)
+        written[stem] = text, rows
+    return written
+
+
+@pytest.mark.slow
+@needs_mpi
+def test_scan_and_reduce_scatter_block_write_one_value_per_size_and_run(measure, tmp_path):
+    written = _measured(measure, tmp_path, {"scan_3": "MPI_Scan", "reduce_scatter_block_2": "MPI_Reduce_scatter_block"})
+    for _, rows in written.values():
         # 4 MiB through a reduction takes longer than 1 byte, in each run
         assert all(float(rows[-1][i]) > float(rows[0][i]) for i in range(2))
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
-                    reason="needs OpenMPI's mpirun and mpi4py")
+@needs_mpi
 def test_exscan_and_nonblocking_pingpong_measure_the_sizes_given(measure, tmp_path):
-    sizes = [1, 3, 45, 1448, 65536]  # half-octave sizes, not powers of two, given out of order below
-    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
-                         "--series", "exscan_3", "ipingpong_2", "--sizes", *map(str, reversed(sizes))]) == 0
-    for stem, region in (("exscan_3", "MPI_Exscan"), ("ipingpong_2", "PingPong_Isend_Irecv")):
-        text = (tmp_path / f"{stem}.txt").read_text()
-        assert f"REGION {region}" in text
-        assert "POINTS " + " ".join(map(str, sizes)) in text
-        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
-        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
-        assert all(float(v) > 0 for row in rows for v in row)
+    sizes = [1, 3, 45, 1448, 65536]  # half-octave sizes, not powers of two, given out of order
+    _measured(measure, tmp_path, {"exscan_3": "MPI_Exscan", "ipingpong_2": "PingPong_Isend_Irecv"}, sizes,
+              given=list(reversed(sizes)))
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
-                    reason="needs OpenMPI's mpirun and mpi4py")
+@needs_mpi
 def test_the_sendrecv_ring_passes_through_three_ranks_on_a_three_times_power_of_two_grid(measure, tmp_path):
-    sizes = [3, 96, 3072, 98304]
-    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
-                         "--series", "sendrecv_ring_3", "--sizes", *map(str, sizes)]) == 0
-    text = (tmp_path / "sendrecv_ring_3.txt").read_text()
-    assert "REGION MPI_Sendrecv_ring" in text and "-n 3" in text
-    assert "POINTS " + " ".join(map(str, sizes)) in text
-    rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
-    assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
-    assert all(float(v) > 0 for row in rows for v in row)
+    written = _measured(measure, tmp_path, {"sendrecv_ring_3": "MPI_Sendrecv_ring"}, [3, 96, 3072, 98304])
+    assert "-n 3" in written["sendrecv_ring_3"][0]
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
-                    reason="needs OpenMPI's mpirun and mpi4py")
+@needs_mpi
 def test_the_ninth_sets_new_kernels_write_one_positive_value_per_size_and_run(measure, tmp_path):
-    sizes = [11, 704, 45056]  # 11 * 2^k: not powers of two, so the v-variants' counts and displacements vary
-    stems = {"allgatherv_3": "MPI_Allgatherv", "scatterv_4": "MPI_Scatterv", "iallreduce_2": "MPI_Iallreduce",
-             "reduce_local_2": "MPI_Reduce_local"}
-    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
-                         "--series", *stems, "--sizes", *map(str, sizes)]) == 0
-    for stem, region in stems.items():
-        text = (tmp_path / f"{stem}.txt").read_text()
-        assert f"REGION {region}" in text
-        assert "POINTS " + " ".join(map(str, sizes)) in text
-        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
-        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
-        assert all(float(v) > 0 for row in rows for v in row)
+    # 11 * 2^k: not powers of two, so the v-variants' counts and displacements vary
+    _measured(measure, tmp_path, {"allgatherv_3": "MPI_Allgatherv", "scatterv_4": "MPI_Scatterv",
+                                  "iallreduce_2": "MPI_Iallreduce", "reduce_local_2": "MPI_Reduce_local"},
+              [11, 704, 45056])
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("mpirun") is None or importlib.util.find_spec("mpi4py") is None,
-                    reason="needs OpenMPI's mpirun and mpi4py")
+@needs_mpi
 def test_the_tenth_sets_new_kernels_write_one_positive_value_per_size_and_run(measure, tmp_path):
-    sizes = [13, 832, 53248]  # 13 * 2^k: Reduce_scatter's equal counts are not powers of two
-    stems = {"reduce_scatter_ring_4": "MPI_Reduce_scatter", "barrier_3": "MPI_Barrier"}
-    assert measure.main(["--out", str(tmp_path), "--runs", "2", "--iterations", "2", "--warmup", "0",
-                         "--series", *stems, "--sizes", *map(str, sizes)]) == 0
-    for stem, region in stems.items():
-        text = (tmp_path / f"{stem}.txt").read_text()
-        assert f"REGION {region}" in text
-        assert "POINTS " + " ".join(map(str, sizes)) in text
-        rows = [line.split()[1:] for line in text.splitlines() if line.startswith("DATA ")]
-        assert len(rows) == len(sizes) and all(len(row) == 2 for row in rows)
-        assert all(float(v) > 0 for row in rows for v in row)
+    # 13 * 2^k: Reduce_scatter's equal counts are not powers of two
+    _measured(measure, tmp_path, {"reduce_scatter_ring_4": "MPI_Reduce_scatter", "barrier_3": "MPI_Barrier"},
+              [13, 832, 53248])

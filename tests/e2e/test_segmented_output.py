@@ -10,13 +10,20 @@ from tests.approx_text import assert_text_close  # noqa: F401 (tolerant comparis
 from tests.e2e.test_main_job import kernel_block, run_extrap
 
 
+def _segmented_block(path, kernel, *options):
+    """`extrap --text PATH --modeler segmented [OPTIONS] --print all`: the kernel's block."""
+    result = run_extrap("--text", path, "--modeler", "segmented", *options, "--disable-progress", "--print", "all")
+    return kernel_block(result.stdout, kernel)
+
+
+def _segments(block):
+    """The ranges of n the block's models cover, as printed ('n<=256.0', '512.0<=n<=2048.0', ...)."""
+    return re.findall(r"Model \d+: .* for (\S+)\n", block)
+
+
 def test_real_pingpong_sweep_reports_both_switches(fixtures_dir):
-    result = run_extrap("--text", fixtures_dir / "real" / "mpi" / "idle" / "pingpong_2.txt", "--modeler",
-                        "segmented", "--disable-progress", "--print", "all")
-    block = kernel_block(result.stdout, "PingPong")
-    assert re.search(r"Model 1: .* for n<=256\.0\n", block), block
-    assert re.search(r"Model 2: .* for 512\.0<=n<=2048\.0\n", block), block
-    assert re.search(r"Model 3: .* for n>=4096\.0\n", block), block
+    block = _segmented_block(fixtures_dir / "real" / "mpi" / "idle" / "pingpong_2.txt", "PingPong")
+    assert _segments(block) == ["n<=256.0", "512.0<=n<=2048.0", "n>=4096.0"], block
     assert "RSS Model 3:" in block and "Adjusted R^2 Model 3:" in block
 
 
@@ -26,24 +33,17 @@ def test_a_third_step_out_of_the_latency_regime_is_reported(fixtures_dir, flat_s
     # 4096|8192 and x11.5 at 128|256 KiB. max_change_points 2 kept the two jumps; the step out of
     # the flat part is reported beyond it (flat_steps 1, the default; issue 23)
     options = [] if flat_steps is None else ["--options", f"flat_steps={flat_steps}"]
-    result = run_extrap("--text", fixtures_dir / "real_fifth" / "mpi" / "fifth" / "reduce_rabenseifner_2.txt",
-                        "--modeler", "segmented", *options, "--disable-progress", "--print", "all")
-    block = kernel_block(result.stdout, "MPI_Reduce")
-    assert re.search(r"Model \d: .* for 8192\.0<=n<=131072\.0\n", block), block
-    assert re.search(r"Model \d: .* for n>=262144\.0\n", block), block
-    split = re.search(r"Model 1: .* for n<=512\.0\n", block)
-    assert bool(split) == (flat_steps is None), block
+    block = _segmented_block(fixtures_dir / "real_fifth" / "mpi" / "fifth" / "reduce_rabenseifner_2.txt",
+                             "MPI_Reduce", *options)
+    expected = ["1024.0<=n<=4096.0", "8192.0<=n<=131072.0", "n>=262144.0"]
+    assert _segments(block) == (["n<=512.0"] + expected if flat_steps is None else ["n<=4096.0"] + expected[1:]), block
 
 
 def test_a_step_between_flat_parts_at_rising_noise_is_reported(fixtures_dir):
     # Scan, 2 ranks: the x1.21 inline step at 256|512 B between flat parts, the noise rising from
     # 1 % to 3.5 % after it; found by its level shift (the slope drop alone: z² 8.9; issue 23)
-    result = run_extrap("--text", fixtures_dir / "real_fifth" / "mpi" / "fifth" / "scan_2.txt", "--modeler",
-                        "segmented", "--disable-progress", "--print", "all")
-    block = kernel_block(result.stdout, "MPI_Scan")
-    assert re.search(r"Model 1: .* for n<=256\.0\n", block), block
-    assert re.search(r"Model 2: .* for 512\.0<=n<=2048\.0\n", block), block
-    assert re.search(r"Model 3: .* for n>=4096\.0\n", block), block
+    block = _segmented_block(fixtures_dir / "real_fifth" / "mpi" / "fifth" / "scan_2.txt", "MPI_Scan")
+    assert _segments(block) == ["n<=256.0", "512.0<=n<=2048.0", "n>=4096.0"], block
 
 
 def _ten_largest_pingpong(path, tmp_path):
