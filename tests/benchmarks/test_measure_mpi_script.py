@@ -158,6 +158,20 @@ def test_the_twelfth_set_fixes_its_algorithms_inline_and_eager_limits_transport_
                                 ("barrier_5", "barrier", 5)):
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
+def test_the_thirteenth_set_fixes_its_algorithms_inline_and_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "allreduce_linear_4", "coll_tuned_allreduce_algorithm") == "1"
+    assert _forced(measure, "alltoall_linear_3", "coll_tuned_alltoall_algorithm") == "1"
+    assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
+    assert measure.SERIES["pingpong_inline128_2"] == ("pingpong", 2, ("--mca", "btl_vader_max_inline_send", "128"))
+    kernel, ranks, extra = measure.SERIES["pingpong_tcp_eager2k_2"]
+    assert (kernel, ranks) == ("pingpong", 2) and extra[:3] == measure.TCP
+    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "2048"
+    for stem, kernel, ranks in (("allgatherv_4", "allgatherv", 4), ("scatterv_3", "scatterv", 3),
+                                ("iallreduce_3", "iallreduce", 3), ("reduce_scatter_3", "reduce_scatter", 3),
+                                ("bcast_5", "bcast", 5), ("barrier_2", "barrier", 2)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -149,6 +149,20 @@ component to one algorithm at every size; ``pingpong_inline1k_2`` raises the sha
 limit to 1024; ``sendrecv_tcp_eager4k_2`` lowers the TCP eager limit to 4096; ``barrier_5`` ignores n,
 a third series with no regime change).
 
+The thirteenth set (``fixtures/real_thirteenth/mpi/``, measured for an eleventh out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirteenth/mpi/thirteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_4 \
+        scatterv_3 iallreduce_3 reduce_scatter_3 bcast_5 allreduce_linear_4 alltoall_linear_3 sendrecv_eager20k_2 \
+        pingpong_inline128_2 pingpong_tcp_eager2k_2 barrier_2
+
+and the grids and loaded series listed in ``fixtures/real_thirteenth/TRUTH.md`` (``allreduce_linear_4``
+and ``alltoall_linear_3`` fix the tuned component to its basic linear algorithm at every size;
+``sendrecv_eager20k_2`` sets the shared-memory eager limit to 20480; ``pingpong_inline128_2`` lowers
+the shared-memory inline-send limit to 128; ``pingpong_tcp_eager2k_2`` lowers the TCP eager limit to
+2048; ``barrier_2`` ignores n, a fourth series with no regime change).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -284,6 +298,15 @@ ALLREDUCE_NONOVERLAPPING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca
 INLINE_1K = ("--mca", "btl_vader_max_inline_send", "1024")
 # the TCP BTL's eager limit lowered from 65536 to 4096 (and its first rendezvous fragment with it)
 TCP_EAGER_4K = (*TCP, "--mca", "btl_tcp_eager_limit", "4096", "--mca", "btl_tcp_rndv_eager_limit", "4096")
+# 1 = basic linear (a linear Reduce to rank 0, then a linear Bcast)
+ALLREDUCE_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "1")
+# 1 = basic linear (every rank sends to and receives from every other rank at once)
+ALLTOALL_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "1")
+EAGER_20K = ("--mca", "btl_vader_eager_limit", "20480")  # between 16 KiB and 32 KiB, not 24576 as before
+# the shared-memory inline-send limit lowered from 256 to 128
+INLINE_128 = ("--mca", "btl_vader_max_inline_send", "128")
+# the TCP BTL's eager limit lowered from 65536 to 2048 (and its first rendezvous fragment with it)
+TCP_EAGER_2K = (*TCP, "--mca", "btl_tcp_eager_limit", "2048", "--mca", "btl_tcp_rndv_eager_limit", "2048")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -426,6 +449,19 @@ SERIES = {
     "pingpong_inline1k_2": ("pingpong", 2, INLINE_1K),
     "sendrecv_tcp_eager4k_2": ("sendrecv", 2, TCP_EAGER_4K),
     "barrier_5": ("barrier", 5, ()),
+    # thirteenth set (an eleventh out-of-sample score): rank counts, forced algorithms, an inline-send limit,
+    # eager limits not used before, and a fourth kernel that cannot depend on n (Barrier with 2 ranks)
+    "allgatherv_4": ("allgatherv", 4, ()),
+    "scatterv_3": ("scatterv", 3, ()),
+    "iallreduce_3": ("iallreduce", 3, ()),
+    "reduce_scatter_3": ("reduce_scatter", 3, ()),
+    "bcast_5": ("bcast", 5, ()),
+    "allreduce_linear_4": ("allreduce", 4, ALLREDUCE_BASIC_LINEAR),
+    "alltoall_linear_3": ("alltoall", 3, ALLTOALL_BASIC_LINEAR),
+    "sendrecv_eager20k_2": ("sendrecv", 2, EAGER_20K),
+    "pingpong_inline128_2": ("pingpong", 2, INLINE_128),
+    "pingpong_tcp_eager2k_2": ("pingpong", 2, TCP_EAGER_2K),
+    "barrier_2": ("barrier", 2, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
