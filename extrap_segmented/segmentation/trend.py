@@ -324,6 +324,8 @@ class TrendBreakSearch(WindowSearch):
                     kept: list[int], steepest: tuple[float, float]) -> list[int]:
         """Adds up to ``flat_steps`` changes beyond ``max_change_points`` that step up out of a flat
         part: among the passing slope drops (clearest first), then among the short pieces."""
+        if len(kept) < self.max_change_points:  # every candidate that could be one is taken
+            return kept
         for _ in range(int(self.flat_steps)):
             more = [b for b in candidates if b not in kept]
             if self.short_segments:
@@ -392,13 +394,27 @@ def level_shifts(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, reach: int = D
                        (np.arange(2 * reach) >= reach) * np.ones(index.shape)], axis=2)
     weight = 1.0 / sigma[index] ** 2
     normal = np.einsum("gpi,gp,gpj->gij", design, weight, design)
-    covariance = np.linalg.inv(normal)  # distinct sizes on both sides: never singular
+    covariance = _inverse3(normal)  # distinct sizes on both sides: never singular
     coefficients = np.einsum("gij,gpj,gp,gp->gi", covariance, design, weight, v[index])
     residual = (v[index] - np.einsum("gpi,gi->gp", design, coefficients)) / sigma[index]
     misfit = np.maximum(np.sum(residual ** 2, axis=1) / (2 * reach - 3), 1.0)
     z2 = coefficients[:, 2] ** 2 / (covariance[:, 2, 2] * misfit)
     flat = np.abs(coefficients[:, 1]) < flat_slope
     return [(int(b), float(z), float(step)) for b, z, step, ok in zip(gaps, z2, coefficients[:, 2], flat) if ok]
+
+
+def _inverse3(matrices: np.ndarray) -> np.ndarray:
+    """Inverses of a stack of 3×3 matrices by their adjugates (numpy's batched inverse costs more
+    than the rest of the trend search per series)."""
+    m = matrices
+    adjugate = np.empty_like(m)
+    for i in range(3):
+        for j in range(3):
+            rows, cols = [r for r in range(3) if r != j], [c for c in range(3) if c != i]
+            minor = m[:, rows[0], cols[0]] * m[:, rows[1], cols[1]] - m[:, rows[0], cols[1]] * m[:, rows[1], cols[0]]
+            adjugate[:, i, j] = (-1) ** (i + j) * minor
+    determinant = np.einsum("gi,gi->g", m[:, 0, :], adjugate[:, :, 0])
+    return adjugate / determinant[:, None, None]
 
 
 def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: float = 2.0,
