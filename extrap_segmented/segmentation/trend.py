@@ -392,14 +392,15 @@ def level_shifts(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, reach: int = D
     centre = 0.5 * (u[gaps - 1] + u[gaps])
     design = np.stack([np.ones(index.shape), u[index] - centre[:, None],
                        (np.arange(2 * reach) >= reach) * np.ones(index.shape)], axis=2)
-    weight = 1.0 / sigma[index] ** 2
-    normal = np.einsum("gpi,gp,gpj->gij", design, weight, design)
-    covariance = _inverse3(normal)  # distinct sizes on both sides: never singular
-    coefficients = np.einsum("gij,gpj,gp,gp->gi", covariance, design, weight, v[index])
-    residual = (v[index] - np.einsum("gpi,gi->gp", design, coefficients)) / sigma[index]
-    misfit = np.maximum(np.sum(residual ** 2, axis=1) / (2 * reach - 3), 1.0)
-    z2 = coefficients[:, 2] ** 2 / (covariance[:, 2, 2] * misfit)
-    flat = np.abs(coefficients[:, 1]) < flat_slope
+    with np.errstate(all="ignore"):  # a noise of 0 (noise_floor 0) judges nothing: z² NaN
+        weight = 1.0 / sigma[index] ** 2
+        normal = np.einsum("gpi,gp,gpj->gij", design, weight, design)
+        covariance = _inverse3(normal)  # distinct sizes on both sides: never singular
+        coefficients = np.einsum("gij,gpj,gp,gp->gi", covariance, design, weight, v[index])
+        residual = (v[index] - np.einsum("gpi,gi->gp", design, coefficients)) / sigma[index]
+        misfit = np.maximum(np.sum(residual ** 2, axis=1) / (2 * reach - 3), 1.0)
+        z2 = coefficients[:, 2] ** 2 / (covariance[:, 2, 2] * misfit)
+    flat = np.isfinite(z2) & (np.abs(coefficients[:, 1]) < flat_slope)
     return [(int(b), float(z), float(step)) for b, z, step, ok in zip(gaps, z2, coefficients[:, 2], flat) if ok]
 
 

@@ -3,6 +3,7 @@ properties that do not depend on a generator."""
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -12,10 +13,10 @@ from hypothesis import strategies as st
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import CONSTANT, search_subsets
+from extrap_segmented.segmentation import trend
 from extrap_segmented.segmentation.noise import robust_point, values_from_summary
 from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.significance import SignificanceSearch
-from extrap_segmented.segmentation import trend
 from extrap_segmented.segmentation.trend import TrendBreakSearch, level_shifts, series_noise, slope_drops
 
 REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
@@ -324,6 +325,17 @@ def test_a_level_shift_pools_both_flat_sides_where_a_slope_drop_sees_one_gap():
     # a bump of one size inside a side: the misfit scales the error, no shift stands out
     bump = np.where(np.arange(12) == 4, np.log(3.0), 0.0)
     assert all(z2 < 12 for _, z2, _ in level_shifts(u, bump, np.full(12, 0.01)))
+
+
+def test_a_noise_of_zero_judges_no_level_shift_and_warns_nothing():
+    # noise_floor 0 and repetitions that agree exactly: no division warning, no NaN change
+    x = 2.0 ** np.arange(20)
+    y = np.where(np.arange(20) < 10, 1.0, 2.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert level_shifts(np.log(x), np.log(y), np.zeros(20)) == []
+        search = TrendBreakSearch(noise_floor=0.0).fit(x, y, noise=np.zeros(20), repetitions=np.full(20, 5))
+    assert search.breakpoints_ == [20]
 
 
 def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(monkeypatch):
