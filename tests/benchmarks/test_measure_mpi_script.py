@@ -172,6 +172,20 @@ def test_the_thirteenth_set_fixes_its_algorithms_inline_and_eager_limits_transpo
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def test_the_fourteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "gather_linear_4", "coll_tuned_gather_algorithm") == "1"
+    assert _forced(measure, "bcast_binomial_3", "coll_tuned_bcast_algorithm") == "6"
+    assert measure.SERIES["pingpong_eager40k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "40960"))
+    for stem, kernel, limit in (("pingpong_tcp_eager128k_2", "pingpong", "131072"),
+                                ("sendrecv_tcp_eager24k_2", "sendrecv", "24576")):
+        got_kernel, ranks, extra = measure.SERIES[stem]
+        assert (got_kernel, ranks) == (kernel, 2) and extra[:3] == measure.TCP
+        assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == limit
+    for stem, kernel, ranks in (("scatterv_2", "scatterv", 2), ("allgatherv_5", "allgatherv", 5),
+                                ("iallreduce_4", "iallreduce", 4), ("reduce_scatter_5", "reduce_scatter", 5),
+                                ("barrier_6", "barrier", 6)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

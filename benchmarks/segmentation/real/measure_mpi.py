@@ -163,6 +163,20 @@ and ``alltoall_linear_3`` fix the tuned component to its basic linear algorithm 
 the shared-memory inline-send limit to 128; ``pingpong_tcp_eager2k_2`` lowers the TCP eager limit to
 2048; ``barrier_2`` ignores n, a fourth series with no regime change).
 
+The fourteenth set (``fixtures/real_fourteenth/mpi/``, measured for a twelfth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fourteenth/mpi/fourteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatterv_2 \
+        allgatherv_5 iallreduce_4 reduce_scatter_5 gather_linear_4 bcast_binomial_3 pingpong_eager40k_2 \
+        pingpong_tcp_eager128k_2 sendrecv_tcp_eager24k_2 barrier_6
+
+and the grids and loaded series listed in ``fixtures/real_fourteenth/TRUTH.md`` (``gather_linear_4`` and
+``bcast_binomial_3`` fix the tuned component to one algorithm at every size; ``pingpong_eager40k_2`` sets
+the shared-memory eager limit to 40960; ``pingpong_tcp_eager128k_2`` raises the TCP eager limit to 131072,
+``sendrecv_tcp_eager24k_2`` lowers it to 24576; ``barrier_6`` ignores n, a fifth series with no regime
+change).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -307,6 +321,15 @@ EAGER_20K = ("--mca", "btl_vader_eager_limit", "20480")  # between 16 KiB and 32
 INLINE_128 = ("--mca", "btl_vader_max_inline_send", "128")
 # the TCP BTL's eager limit lowered from 65536 to 2048 (and its first rendezvous fragment with it)
 TCP_EAGER_2K = (*TCP, "--mca", "btl_tcp_eager_limit", "2048", "--mca", "btl_tcp_rndv_eager_limit", "2048")
+# 1 = basic linear (every rank sends its block to the root in turn)
+GATHER_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "1")
+# 6 = binomial tree (not segmented: segment size 0)
+BCAST_BINOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "6")
+EAGER_40K = ("--mca", "btl_vader_eager_limit", "40960")  # between 32 KiB and 64 KiB, not 49152 as before
+# the TCP BTL's eager limit raised from 65536 to 131072 (and its first rendezvous fragment with it)
+TCP_EAGER_128K = (*TCP, "--mca", "btl_tcp_eager_limit", "131072", "--mca", "btl_tcp_rndv_eager_limit", "131072")
+# the TCP BTL's eager limit lowered from 65536 to 24576: between 16 KiB and 32 KiB
+TCP_EAGER_24K = (*TCP, "--mca", "btl_tcp_eager_limit", "24576", "--mca", "btl_tcp_rndv_eager_limit", "24576")
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -462,6 +485,18 @@ SERIES = {
     "pingpong_inline128_2": ("pingpong", 2, INLINE_128),
     "pingpong_tcp_eager2k_2": ("pingpong", 2, TCP_EAGER_2K),
     "barrier_2": ("barrier", 2, ()),
+    # fourteenth set (a twelfth out-of-sample score): rank counts, forced algorithms, shared-memory and TCP eager
+    # limits not used before, and a fifth kernel that cannot depend on n (Barrier with 6 ranks)
+    "scatterv_2": ("scatterv", 2, ()),
+    "allgatherv_5": ("allgatherv", 5, ()),
+    "iallreduce_4": ("iallreduce", 4, ()),
+    "reduce_scatter_5": ("reduce_scatter", 5, ()),
+    "gather_linear_4": ("gather", 4, GATHER_BASIC_LINEAR),
+    "bcast_binomial_3": ("bcast", 3, BCAST_BINOMIAL),
+    "pingpong_eager40k_2": ("pingpong", 2, EAGER_40K),
+    "pingpong_tcp_eager128k_2": ("pingpong", 2, TCP_EAGER_128K),
+    "sendrecv_tcp_eager24k_2": ("sendrecv", 2, TCP_EAGER_24K),
+    "barrier_6": ("barrier", 6, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
