@@ -22,10 +22,10 @@ from extrap_segmented.segmentation.trend import TrendBreakSearch, level_shifts, 
 REAL = Path(__file__).resolve().parents[3] / "fixtures" / "real"
 
 
-def sweep(name: str) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Sizes and per-size repetitions of one Extra-P text file of fixtures/real."""
+def sweep(name: str, fixtures: Path = REAL) -> tuple[np.ndarray, list[np.ndarray]]:
+    """Sizes and per-size repetitions of one Extra-P text file of fixtures/real (or ``fixtures``)."""
     x, values = None, []
-    for line in (REAL / name).read_text().splitlines():
+    for line in (fixtures / name).read_text().splitlines():
         if line.startswith("POINTS"):
             x = np.array([float(v) for v in line.split()[1:]])
         elif line.startswith("DATA"):
@@ -228,13 +228,7 @@ def test_a_jump_standing_out_of_ten_sizes_is_reported_where_the_test_sees_none()
     # Exscan, 4 ranks, recursive doubling (tenth real set), the ten largest sizes from Extra-P's
     # summary: x5.1 from 128 to 256 KiB between x1.75 and x1.89, the means' noise 12-22 %. The
     # test (three sizes a side, one smooth function through 8 KiB...4 MiB) finds none
-    path = REAL.parent / "real_tenth" / "mpi" / "tenth" / "exscan_recdbl_4.txt"
-    x, values = None, []
-    for line in path.read_text().splitlines():
-        if line.startswith("POINTS"):
-            x = np.array([float(v) for v in line.split()[1:]])
-        elif line.startswith("DATA"):
-            values.append(np.array([float(v) for v in line.split()[1:]]))
+    x, values = sweep("mpi/tenth/exscan_recdbl_4.txt", REAL.parent / "real_tenth")
     x, values = x[-10:], values[-10:]
     means = np.array([np.mean(v) for v in values])
     noise = np.array([np.std(v, ddof=1) / np.sqrt(len(v)) / np.mean(v) for v in values])
@@ -384,13 +378,7 @@ def test_a_noise_of_zero_judges_no_level_shift_and_warns_nothing():
 def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(monkeypatch):
     # Scan, 2 ranks (fifth real set): the x1.21 inline step at 256|512 B, flat on both sides, the
     # noise rising from 1 % to 3.5 % after it; the slope drop alone: z² 8.9 (issue 23)
-    path = REAL.parent / "real_fifth" / "mpi" / "fifth" / "scan_2.txt"
-    x, values = None, []
-    for line in path.read_text().splitlines():
-        if line.startswith("POINTS"):
-            x = np.array([float(v) for v in line.split()[1:]])
-        elif line.startswith("DATA"):
-            values.append(np.array([float(v) for v in line.split()[1:]]))
+    x, values = sweep("mpi/fifth/scan_2.txt", REAL.parent / "real_fifth")
     center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
