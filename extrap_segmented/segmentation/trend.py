@@ -256,7 +256,7 @@ class TrendBreakSearch(WindowSearch):
         self.sigma_ = np.maximum(np.minimum(repeated, scatter), self.noise_floor)
         # a level shift pools six sizes: a σ that runs low (the MAD of five values, a slow
         # repetition moving the median) would count six times, so it takes the larger bound
-        level_sigma = np.maximum(np.maximum(repeated, scatter), self.sigma_)
+        level_sigma = np.maximum(np.maximum(repeated, scatter), self.noise_floor)
         breaks = self._search(np.log(self.x_), np.log(self.y_), self.sigma_, level_sigma)
         self.breakpoints_ = list(breaks) + [len(self.x_)]
         self.shared_ = [False] * len(breaks)
@@ -270,7 +270,7 @@ class TrendBreakSearch(WindowSearch):
         the changes stay where they are otherwise."""
         jump = np.abs(np.diff(np.log(self.y_)))  # of the gap before point b: jump[b - 1]
         # the larger jump of the gaps beside (one beside the first and the last gap)
-        beside = np.fmax(np.concatenate(([np.nan], jump[:-1])), np.concatenate((jump[1:], [np.nan])))
+        beside = np.fmax(*_beside(jump))
         steps = [b for b in range(1, len(jump) + 1) if jump[b - 1] >= max(STANDOUT * beside[b - 1], self.least_step)]
         moved: dict[int, bool] = {}
         for change, shared in zip(self.breakpoints_[:-1], self.shared_):
@@ -291,20 +291,18 @@ class TrendBreakSearch(WindowSearch):
         jump = np.diff(np.log(self.y_))
         # both neighbouring gaps (NaN at the ends: the first and the last gap have one, and a jump
         # of the last size alone, as a scheduler time slice at 4 MiB, does not show it persists)
-        beside = np.maximum(np.concatenate(([np.nan], np.abs(jump[:-1]))), np.concatenate((np.abs(jump[1:]), [np.nan])))
+        beside = np.maximum(*_beside(np.abs(jump)))
         sigma = np.maximum(np.asarray(self.noise_, dtype=float), self.noise_floor)
         z2 = jump ** 2 / (sigma[:-1] ** 2 + sigma[1:] ** 2)
         # a log term starts from 0 at x = 1: a jump out of x <= 1 is no evidence
         stands = (np.abs(jump) >= np.log(STANDOUT_JUMP)) & (np.abs(jump) >= STANDOUT * beside) \
             & (z2 > self.f_limit) & (self.x_[:-1] > 1)
-        changes: list[int] = []
-        for gap in sorted(np.flatnonzero(stands), key=lambda g: -abs(jump[g])):
-            if len(changes) < self.max_change_points and all(abs(gap + 1 - c) > 1 for c in changes):
-                changes.append(int(gap) + 1)
+        changes = _apart(sorted((int(gap) + 1 for gap in np.flatnonzero(stands)), key=lambda b: -abs(jump[b - 1])),
+                         int(self.max_change_points))
         if changes:
             self.standout_ = True
             self.segmented_ = True
-            self.breakpoints_ = sorted(changes) + [len(self.x_)]
+            self.breakpoints_ = changes + [len(self.x_)]
             self.shared_ = [False] * len(changes)
 
     def _take(self, fitted: SignificanceSearch) -> None:
@@ -348,18 +346,13 @@ class TrendBreakSearch(WindowSearch):
                 bumps.update((first[0], second[0]))
         passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps), key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
-        kept: list[int] = []
-        for change, _, _ in passing:
-            # two neighbouring gaps are one step spread over both (a ramp): the clearer one stays
-            if len(kept) < self.max_change_points and all(abs(change - k) > 1 for k in kept):
-                kept.append(change)
-        kept.sort()
+        kept = _apart(self.candidates_, int(self.max_change_points))
         if self.short_segments:
             kept = short_pieces(u, v, sigma, kept, max_changes=int(self.max_change_points),
                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
                                 min_step=float(self.min_relative_change),
                                 steepest=(largest_poly, largest_log))
-        return self._flat_steps(u, v, sigma, [c[0] for c in passing], kept, (largest_poly, largest_log))
+        return self._flat_steps(u, v, sigma, self.candidates_, kept, (largest_poly, largest_log))
 
     def _flat_steps(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, candidates: list[int],
                     kept: list[int], steepest: tuple[float, float]) -> list[int]:
@@ -374,7 +367,7 @@ class TrendBreakSearch(WindowSearch):
                                                  f_limit=float(self.short_f_limit), reach=int(self.short_reach),
                                                  min_step=float(self.min_relative_change), steepest=steepest)
                          if b not in kept]
-            step = next((b for b in more if all(abs(b - k) > 1 for k in kept) and steps_out_of_flat(u, v, b)), None)
+            step = next((b for b in more if _clear_of(b, kept) and steps_out_of_flat(u, v, b)), None)
             if step is None:
                 break
             kept = sorted(kept + [step])
@@ -386,8 +379,7 @@ def returns_to_trend(u: np.ndarray, v: np.ndarray, first: int, second: int, tole
     the trend the series left at change ``first`` (the log-log line over up to two gaps before it;
     level where there is none): a bump returns, a dip or spike followed by a new level does not."""
     before = first - 1
-    start = max(before - 2, 0)
-    slope = (v[before] - v[start]) / (u[before] - u[start]) if before > start else 0.0
+    slope = _slope_into(u, v, before) if before > 0 else 0.0
     return bool(abs(v[second] - v[before] - slope * (u[second] - u[before])) < tolerance)
 
 
@@ -397,9 +389,33 @@ def steps_out_of_flat(u: np.ndarray, v: np.ndarray, change: int) -> bool:
     (up to) two gaps before it."""
     if change < 2:  # no gap before the step to judge flatness by
         return False
-    first = max(change - 3, 0)
-    slope = (v[change - 1] - v[first]) / (u[change - 1] - u[first])
-    return bool(v[change] - v[change - 1] >= np.log1p(FLAT_STEP) and slope < FLAT_SLOPE)
+    return bool(v[change] - v[change - 1] >= np.log1p(FLAT_STEP) and _slope_into(u, v, change - 1) < FLAT_SLOPE)
+
+
+def _slope_into(u: np.ndarray, v: np.ndarray, point: int) -> float:
+    """The log-log slope of the trend into ``point`` (> 0): the secant over up to two gaps before it."""
+    start = max(point - 2, 0)
+    return float((v[point] - v[start]) / (u[point] - u[start]))
+
+
+def _apart(ordered: list[int], most: int) -> list[int]:
+    """Up to ``most`` of the changes ``ordered`` (clearest first), never two in neighbouring gaps
+    (two neighbouring gaps are one step spread over both, a ramp: the clearer one stays), sorted."""
+    kept: list[int] = []
+    for change in ordered:
+        if len(kept) < most and _clear_of(change, kept):
+            kept.append(change)
+    return sorted(kept)
+
+
+def _clear_of(change: int, kept: list[int]) -> bool:
+    """True when ``change`` lies in no gap of ``kept`` or next to one."""
+    return all(abs(change - other) > 1 for other in kept)
+
+
+def _beside(jump: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per gap the jump of the gap before it and of the gap after it (NaN beyond the ends)."""
+    return np.concatenate(([np.nan], jump[:-1])), np.concatenate((jump[1:], [np.nan]))
 
 
 def level_shifts(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, reach: int = DROP_REACH,
