@@ -57,6 +57,16 @@ def _forced(measure, stem, parameter):
     return extra[extra.index(parameter) + 1]
 
 
+def _tcp_eager(measure, stem):
+    """The kernel, rank count and TCP eager limit of a series over TCP; its first rendezvous
+    fragment is set with the eager limit (it may not exceed it)."""
+    kernel, ranks, extra = measure.SERIES[stem]
+    assert extra[:3] == measure.TCP
+    limit = extra[extra.index("btl_tcp_eager_limit") + 1]
+    assert extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == limit
+    return kernel, ranks, limit
+
+
 def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
     assert measure.SERIES["pingpong_eager1k_2"][2] == ("--mca", "btl_vader_eager_limit", "1024")
     assert _forced(measure, "allreduce_rabenseifner_4", "coll_tuned_allreduce_algorithm") == "6"
@@ -91,10 +101,8 @@ def test_the_ninth_set_fixes_its_algorithms_eager_limits_transport_copy_mechanis
     assert _forced(measure, "gather_linsync_4", "coll_tuned_gather_algorithm") == "3"
     assert measure.SERIES["reduce_eager12k_3"] == ("reduce", 3, ("--mca", "btl_vader_eager_limit", "12288"))
     assert measure.SERIES["bcast_nocma_3"] == ("bcast", 3, ("--mca", "btl_vader_single_copy_mechanism", "none"))
-    kernel, ranks, extra = measure.SERIES["pingpong_tcp_eager16k_2"]
-    assert (kernel, ranks) == ("pingpong", 2) and extra[:3] == measure.TCP
     # the first rendezvous fragment may not exceed the eager limit: both are lowered together
-    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "16384"
+    assert _tcp_eager(measure, "pingpong_tcp_eager16k_2") == ("pingpong", 2, "16384")
     assert measure.SERIES["bcast_7"][:2] == ("bcast", 7)
     assert measure.SERIES["allreduce_6"][:2] == ("allreduce", 6)
     assert {measure.REGION[measure.SERIES[stem][0]] for stem in
@@ -113,9 +121,7 @@ def test_the_tenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_coun
     assert measure.SERIES["alltoall_eager24k_3"] == ("alltoall", 3, ("--mca", "btl_vader_eager_limit", "24576"))
     assert measure.SERIES["pingpong_eager3k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "3072"))
     assert measure.SERIES["scan_tcp_3"] == ("scan", 3, ("--mca", "btl", "self,tcp"))
-    kernel, ranks, extra = measure.SERIES["scatter_tcp_eager32k_2"]
-    assert (kernel, ranks) == ("scatter", 2) and extra[:3] == measure.TCP
-    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "32768"
+    assert _tcp_eager(measure, "scatter_tcp_eager32k_2") == ("scatter", 2, "32768")
     assert measure.SERIES["allgather_5"][:2] == ("allgather", 5)
     assert measure.SERIES["reduce_5"][:2] == ("reduce", 5)
     assert {measure.REGION[measure.SERIES[stem][0]] for stem in ("reduce_scatter_ring_4", "barrier_3")} == {
@@ -134,9 +140,7 @@ def test_the_eleventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_c
     assert measure.SERIES["pingpong_eager1536_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "1536"))
     assert measure.SERIES["scatter_eager48k_3"] == ("scatter", 3, ("--mca", "btl_vader_eager_limit", "49152"))
     assert measure.SERIES["ipingpong_eager48k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "49152"))
-    kernel, ranks, extra = measure.SERIES["sendrecv_tcp_eager8k_2"]
-    assert (kernel, ranks) == ("sendrecv", 2) and extra[:3] == measure.TCP
-    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "8192"
+    assert _tcp_eager(measure, "sendrecv_tcp_eager8k_2") == ("sendrecv", 2, "8192")
     for stem, kernel, ranks in (("allgather_6", "allgather", 6), ("scan_6", "scan", 6), ("barrier_4", "barrier", 4),
                                 ("alltoall_5", "alltoall", 5), ("reduce_scatter_2", "reduce_scatter", 2)):
         assert measure.SERIES[stem] == (kernel, ranks, ())
@@ -150,22 +154,19 @@ def test_the_twelfth_set_fixes_its_algorithms_inline_and_eager_limits_transport_
     pipeline = measure.SERIES["reduce_pipeline_3"][2]
     assert pipeline[pipeline.index("coll_tuned_reduce_algorithm_segmentsize") + 1] == "4096"
     assert measure.SERIES["pingpong_inline1k_2"] == ("pingpong", 2, ("--mca", "btl_vader_max_inline_send", "1024"))
-    kernel, ranks, extra = measure.SERIES["sendrecv_tcp_eager4k_2"]
-    assert (kernel, ranks) == ("sendrecv", 2) and extra[:3] == measure.TCP
-    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "4096"
+    assert _tcp_eager(measure, "sendrecv_tcp_eager4k_2") == ("sendrecv", 2, "4096")
     for stem, kernel, ranks in (("gather_6", "gather", 6), ("scatter_5", "scatter", 5), ("exscan_5", "exscan", 5),
                                 ("reduce_6", "reduce", 6), ("allreduce_7", "allreduce", 7),
                                 ("barrier_5", "barrier", 5)):
         assert measure.SERIES[stem] == (kernel, ranks, ())
+
 
 def test_the_thirteenth_set_fixes_its_algorithms_inline_and_eager_limits_transport_and_rank_counts(measure):
     assert _forced(measure, "allreduce_linear_4", "coll_tuned_allreduce_algorithm") == "1"
     assert _forced(measure, "alltoall_linear_3", "coll_tuned_alltoall_algorithm") == "1"
     assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
     assert measure.SERIES["pingpong_inline128_2"] == ("pingpong", 2, ("--mca", "btl_vader_max_inline_send", "128"))
-    kernel, ranks, extra = measure.SERIES["pingpong_tcp_eager2k_2"]
-    assert (kernel, ranks) == ("pingpong", 2) and extra[:3] == measure.TCP
-    assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == "2048"
+    assert _tcp_eager(measure, "pingpong_tcp_eager2k_2") == ("pingpong", 2, "2048")
     for stem, kernel, ranks in (("allgatherv_4", "allgatherv", 4), ("scatterv_3", "scatterv", 3),
                                 ("iallreduce_3", "iallreduce", 3), ("reduce_scatter_3", "reduce_scatter", 3),
                                 ("bcast_5", "bcast", 5), ("barrier_2", "barrier", 2)):
@@ -176,15 +177,13 @@ def test_the_fourteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _forced(measure, "gather_linear_4", "coll_tuned_gather_algorithm") == "1"
     assert _forced(measure, "bcast_binomial_3", "coll_tuned_bcast_algorithm") == "6"
     assert measure.SERIES["pingpong_eager40k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "40960"))
-    for stem, kernel, limit in (("pingpong_tcp_eager128k_2", "pingpong", "131072"),
-                                ("sendrecv_tcp_eager24k_2", "sendrecv", "24576")):
-        got_kernel, ranks, extra = measure.SERIES[stem]
-        assert (got_kernel, ranks) == (kernel, 2) and extra[:3] == measure.TCP
-        assert extra[extra.index("btl_tcp_eager_limit") + 1] == extra[extra.index("btl_tcp_rndv_eager_limit") + 1] == limit
+    assert _tcp_eager(measure, "pingpong_tcp_eager128k_2") == ("pingpong", 2, "131072")
+    assert _tcp_eager(measure, "sendrecv_tcp_eager24k_2") == ("sendrecv", 2, "24576")
     for stem, kernel, ranks in (("scatterv_2", "scatterv", 2), ("allgatherv_5", "allgatherv", 5),
                                 ("iallreduce_4", "iallreduce", 4), ("reduce_scatter_5", "reduce_scatter", 5),
                                 ("barrier_6", "barrier", 6)):
         assert measure.SERIES[stem] == (kernel, ranks, ())
+
 
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
