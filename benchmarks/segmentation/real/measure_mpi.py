@@ -231,105 +231,113 @@ import time
 from pathlib import Path
 
 TCP = ("--mca", "btl", "self,tcp")  # TCP over the loopback device instead of shared memory
+
+
+def forced(collective: str, algorithm: int, *more: str) -> tuple[str, ...]:
+    """mpirun arguments fixing ``collective``'s algorithm: the tuned component's decision rules
+    switched off (it obeys a forced algorithm only then), and ``more`` arguments."""
+    return ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", f"coll_tuned_{collective}_algorithm",
+            str(algorithm), *more)
+
+
+def vader_eager(limit: int) -> tuple[str, ...]:
+    """mpirun arguments setting the shared-memory eager -> rendezvous limit (default 4096)."""
+    return ("--mca", "btl_vader_eager_limit", str(limit))
+
+
+def tcp_eager(limit: int) -> tuple[str, ...]:
+    """mpirun arguments running over TCP with its eager limit set (default 65536) and its first
+    rendezvous fragment with it (which may not exceed the eager limit)."""
+    return (*TCP, "--mca", "btl_tcp_eager_limit", str(limit), "--mca", "btl_tcp_rndv_eager_limit", str(limit))
+
+
 # shared memory without the kernel-assisted single copy (CMA): rendezvous messages go through the
 # shared-memory fragments, copied twice
 NO_SINGLE_COPY = ("--mca", "btl_vader_single_copy_mechanism", "none")
-EAGER_16K = ("--mca", "btl_vader_eager_limit", "16384")  # moves the eager -> rendezvous switch (default 4096)
-EAGER_8K = ("--mca", "btl_vader_eager_limit", "8192")
-EAGER_32K = ("--mca", "btl_vader_eager_limit", "32768")
-# the tuned component's decision rules switched off for a fixed algorithm: 4 = ring
-ALLREDUCE_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "4")
-EAGER_2K = ("--mca", "btl_vader_eager_limit", "2048")
-# 3 = recursive doubling (with 3 ranks: not a power of two, one rank folds into another first)
-ALLREDUCE_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
-                                "--mca", "coll_tuned_allreduce_algorithm", "3")
-# 8 = scatter_allgather (binomial scatter of n/ranks blocks, then an allgather)
-BCAST_SCATTER_ALLGATHER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "8")
-EAGER_64K = ("--mca", "btl_vader_eager_limit", "65536")
-# 7 = Rabenseifner (reduce-scatter by recursive halving, then a binomial gather)
-REDUCE_RABENSEIFNER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "7")
+EAGER_16K = vader_eager(16384)  # moves the eager -> rendezvous switch
+EAGER_8K = vader_eager(8192)
+EAGER_32K = vader_eager(32768)
 # 4 = ring
-ALLGATHER_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "4")
+ALLREDUCE_RING = forced("allreduce", 4)
+EAGER_2K = vader_eager(2048)
+# 3 = recursive doubling (with 3 ranks: not a power of two, one rank folds into another first)
+ALLREDUCE_RECURSIVE_DOUBLING = forced("allreduce", 3)
+# 8 = scatter_allgather (binomial scatter of n/ranks blocks, then an allgather)
+BCAST_SCATTER_ALLGATHER = forced("bcast", 8)
+EAGER_64K = vader_eager(65536)
+# 7 = Rabenseifner (reduce-scatter by recursive halving, then a binomial gather)
+REDUCE_RABENSEIFNER = forced("reduce", 7)
+# 4 = ring
+ALLGATHER_RING = forced("allgather", 4)
 # 3 = pipeline, cut into 8 KiB segments (the default segment size 0 would send each message whole)
-BCAST_PIPELINE_8K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "3",
-                     "--mca", "coll_tuned_bcast_algorithm_segmentsize", "8192")
+BCAST_PIPELINE_8K = forced("bcast", 3, "--mca", "coll_tuned_bcast_algorithm_segmentsize", "8192")
 # 6 = Rabenseifner (reduce-scatter by recursive halving, then an allgather by recursive doubling)
-ALLREDUCE_RABENSEIFNER = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "6")
-EAGER_1K = ("--mca", "btl_vader_eager_limit", "1024")
+ALLREDUCE_RABENSEIFNER = forced("allreduce", 6)
+EAGER_1K = vader_eager(1024)
 # 2 = Bruck (ceil(log2 p) steps, blocks rotated at the end)
-ALLGATHER_BRUCK = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "2")
+ALLGATHER_BRUCK = forced("allgather", 2)
 # 2 = pairwise (p - 1 steps of one send and one receive each)
-ALLTOALL_PAIRWISE = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "2")
-EAGER_512 = ("--mca", "btl_vader_eager_limit", "512")
+ALLTOALL_PAIRWISE = forced("alltoall", 2)
+EAGER_512 = vader_eager(512)
 # 1 = basic linear (the root sends each rank its block in turn)
-SCATTER_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_scatter_algorithm", "1")
+SCATTER_LINEAR = forced("scatter", 1)
 # 3 = modified Bruck (ceil(log2 p) steps, blocks rotated locally before and after)
-ALLTOALL_BRUCK = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "3")
+ALLTOALL_BRUCK = forced("alltoall", 3)
 # 3 = linear with synchronisation (the root sends each rank a zero-byte go-ahead, then receives in two parts)
-GATHER_LINEAR_SYNC = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "3")
-EAGER_12K = ("--mca", "btl_vader_eager_limit", "12288")  # not a power of two: between 8 KiB and 16 KiB
-# the TCP BTL's eager limit lowered from 65536; its first rendezvous fragment may not exceed it
-TCP_EAGER_16K = (*TCP, "--mca", "btl_tcp_eager_limit", "16384", "--mca", "btl_tcp_rndv_eager_limit", "16384")
+GATHER_LINEAR_SYNC = forced("gather", 3)
+EAGER_12K = vader_eager(12288)  # not a power of two: between 8 KiB and 16 KiB
+TCP_EAGER_16K = tcp_eager(16384)
 # 3 = ring (p - 1 steps, each rank reduces one block and passes it on)
-REDUCE_SCATTER_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_scatter_algorithm", "3")
+REDUCE_SCATTER_RING = forced("reduce_scatter", 3)
 # 2 = binomial tree (the blocks travel up a tree towards the root, doubling at each level)
-GATHER_BINOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "2")
+GATHER_BINOMIAL = forced("gather", 2)
 # 5 = neighbor exchange (p/2 steps between alternating neighbours; an even number of ranks)
-ALLGATHER_NEIGHBOR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allgather_algorithm", "5")
+ALLGATHER_NEIGHBOR = forced("allgather", 5)
 # 2 = recursive doubling
-EXSCAN_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_exscan_algorithm", "2")
-EAGER_6K = ("--mca", "btl_vader_eager_limit", "6144")  # not a power of two: between 4 KiB and 8 KiB
-EAGER_24K = ("--mca", "btl_vader_eager_limit", "24576")  # between 16 KiB and 32 KiB
-EAGER_3K = ("--mca", "btl_vader_eager_limit", "3072")  # between 2 KiB and 4 KiB: on a finer grid than 2^k
-# the TCP BTL's eager limit halved from 65536 (and its first rendezvous fragment with it)
-TCP_EAGER_32K = (*TCP, "--mca", "btl_tcp_eager_limit", "32768", "--mca", "btl_tcp_rndv_eager_limit", "32768")
+EXSCAN_RECURSIVE_DOUBLING = forced("exscan", 2)
+EAGER_6K = vader_eager(6144)  # not a power of two: between 4 KiB and 8 KiB
+EAGER_24K = vader_eager(24576)  # between 16 KiB and 32 KiB
+EAGER_3K = vader_eager(3072)  # between 2 KiB and 4 KiB: on a finer grid than 2^k
+TCP_EAGER_32K = tcp_eager(32768)
 # 2 = recursive doubling (with 3 ranks: not a power of two)
-REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
-                                           "--mca", "coll_tuned_reduce_scatter_block_algorithm", "2")
+REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING = forced("reduce_scatter_block", 2)
 # 7 = k-nomial tree
-BCAST_KNOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "7")
+BCAST_KNOMIAL = forced("bcast", 7)
 # 5 = segmented ring (the ring with every block cut into segments)
-ALLREDUCE_SEGMENTED_RING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "5")
+ALLREDUCE_SEGMENTED_RING = forced("allreduce", 5)
 # 6 = in-order binary tree (the operands combined in rank order)
-REDUCE_IN_ORDER_BINARY = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "6")
+REDUCE_IN_ORDER_BINARY = forced("reduce", 6)
 # 3 = recursive doubling (a power-of-two number of ranks)
-ALLGATHER_RECURSIVE_DOUBLING = ("--mca", "coll_tuned_use_dynamic_rules", "1",
-                                "--mca", "coll_tuned_allgather_algorithm", "3")
-EAGER_1536 = ("--mca", "btl_vader_eager_limit", "1536")  # between 1 KiB and 2 KiB
-EAGER_48K = ("--mca", "btl_vader_eager_limit", "49152")  # between 32 KiB and 64 KiB
-# the TCP BTL's eager limit lowered from 65536 to 8192 (and its first rendezvous fragment with it)
-TCP_EAGER_8K = (*TCP, "--mca", "btl_tcp_eager_limit", "8192", "--mca", "btl_tcp_rndv_eager_limit", "8192")
+ALLGATHER_RECURSIVE_DOUBLING = forced("allgather", 3)
+EAGER_1536 = vader_eager(1536)  # between 1 KiB and 2 KiB
+EAGER_48K = vader_eager(49152)  # between 32 KiB and 64 KiB
+TCP_EAGER_8K = tcp_eager(8192)
 # 4 = linear with synchronisation (linear exchange with a bounded number of requests in flight)
-ALLTOALL_LINEAR_SYNC = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "4")
+ALLTOALL_LINEAR_SYNC = forced("alltoall", 4)
 # 2 = chain (the message passed from rank to rank, not segmented: segment size 0)
-BCAST_CHAIN = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "2")
+BCAST_CHAIN = forced("bcast", 2)
 # 3 = pipeline, cut into 4 KiB segments (the default segment size 0 would send each message whole)
-REDUCE_PIPELINE_4K = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_reduce_algorithm", "3",
-                      "--mca", "coll_tuned_reduce_algorithm_segmentsize", "4096")
+REDUCE_PIPELINE_4K = forced("reduce", 3, "--mca", "coll_tuned_reduce_algorithm_segmentsize", "4096")
 # 2 = nonoverlapping (a Reduce to rank 0, then a Bcast)
-ALLREDUCE_NONOVERLAPPING = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "2")
+ALLREDUCE_NONOVERLAPPING = forced("allreduce", 2)
 # the shared-memory inline-send limit raised from 256 to 1024 (messages up to it are copied into the fragment)
 INLINE_1K = ("--mca", "btl_vader_max_inline_send", "1024")
-# the TCP BTL's eager limit lowered from 65536 to 4096 (and its first rendezvous fragment with it)
-TCP_EAGER_4K = (*TCP, "--mca", "btl_tcp_eager_limit", "4096", "--mca", "btl_tcp_rndv_eager_limit", "4096")
+TCP_EAGER_4K = tcp_eager(4096)
 # 1 = basic linear (a linear Reduce to rank 0, then a linear Bcast)
-ALLREDUCE_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_allreduce_algorithm", "1")
+ALLREDUCE_BASIC_LINEAR = forced("allreduce", 1)
 # 1 = basic linear (every rank sends to and receives from every other rank at once)
-ALLTOALL_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_alltoall_algorithm", "1")
-EAGER_20K = ("--mca", "btl_vader_eager_limit", "20480")  # between 16 KiB and 32 KiB, not 24576 as before
+ALLTOALL_BASIC_LINEAR = forced("alltoall", 1)
+EAGER_20K = vader_eager(20480)  # between 16 KiB and 32 KiB, not 24576 as before
 # the shared-memory inline-send limit lowered from 256 to 128
 INLINE_128 = ("--mca", "btl_vader_max_inline_send", "128")
-# the TCP BTL's eager limit lowered from 65536 to 2048 (and its first rendezvous fragment with it)
-TCP_EAGER_2K = (*TCP, "--mca", "btl_tcp_eager_limit", "2048", "--mca", "btl_tcp_rndv_eager_limit", "2048")
+TCP_EAGER_2K = tcp_eager(2048)
 # 1 = basic linear (every rank sends its block to the root in turn)
-GATHER_BASIC_LINEAR = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_gather_algorithm", "1")
+GATHER_BASIC_LINEAR = forced("gather", 1)
 # 6 = binomial tree (not segmented: segment size 0)
-BCAST_BINOMIAL = ("--mca", "coll_tuned_use_dynamic_rules", "1", "--mca", "coll_tuned_bcast_algorithm", "6")
-EAGER_40K = ("--mca", "btl_vader_eager_limit", "40960")  # between 32 KiB and 64 KiB, not 49152 as before
-# the TCP BTL's eager limit raised from 65536 to 131072 (and its first rendezvous fragment with it)
-TCP_EAGER_128K = (*TCP, "--mca", "btl_tcp_eager_limit", "131072", "--mca", "btl_tcp_rndv_eager_limit", "131072")
-# the TCP BTL's eager limit lowered from 65536 to 24576: between 16 KiB and 32 KiB
-TCP_EAGER_24K = (*TCP, "--mca", "btl_tcp_eager_limit", "24576", "--mca", "btl_tcp_rndv_eager_limit", "24576")
+BCAST_BINOMIAL = forced("bcast", 6)
+EAGER_40K = vader_eager(40960)  # between 32 KiB and 64 KiB, not 49152 as before
+TCP_EAGER_128K = tcp_eager(131072)
+TCP_EAGER_24K = tcp_eager(24576)  # between 16 KiB and 32 KiB
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
