@@ -185,6 +185,21 @@ def test_the_fourteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def test_the_fifteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    assert _forced(measure, "bcast_bintree_5", "coll_tuned_bcast_algorithm") == "5"
+    assert _forced(measure, "reduce_binomial_4", "coll_tuned_reduce_algorithm") == "5"
+    assert _forced(measure, "allgather_linear_3", "coll_tuned_allgather_algorithm") == "1"
+    assert _forced(measure, "scatter_binomial_4", "coll_tuned_scatter_algorithm") == "2"
+    assert _forced(measure, "reduce_scatter_rechalving_4", "coll_tuned_reduce_scatter_algorithm") == "2"
+    assert measure.SERIES["bcast_eager768_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "768"))
+    assert _tcp_eager(measure, "allreduce_tcp_eager12k_2") == ("allreduce", 2, "12288")
+    assert measure.SERIES["sendrecv_tcp_2"] == ("sendrecv", 2, measure.TCP)
+    for stem, kernel, ranks in (("alltoallv_3", "alltoallv", 3), ("alltoallv_2", "alltoallv", 2),
+                                ("exscan_6", "exscan", 6), ("scatterv_5", "scatterv", 5),
+                                ("reduce_scatter_block_6", "reduce_scatter_block", 6), ("allgatherv_6", "allgatherv", 6)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])
@@ -259,3 +274,10 @@ def test_the_tenth_sets_new_kernels_write_one_positive_value_per_size_and_run(me
     # 13 * 2^k: Reduce_scatter's equal counts are not powers of two
     _measured(measure, tmp_path, {"reduce_scatter_ring_4": "MPI_Reduce_scatter", "barrier_3": "MPI_Barrier"},
               [13, 832, 53248])
+
+
+@pytest.mark.slow
+@needs_mpi
+def test_the_fifteenth_sets_alltoallv_writes_one_positive_value_per_size_and_run(measure, tmp_path):
+    # 29 * 2^k: the v-interface's counts and displacements are not powers of two
+    _measured(measure, tmp_path, {"alltoallv_3": "MPI_Alltoallv"}, [29, 1856, 118784])

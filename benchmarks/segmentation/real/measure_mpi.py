@@ -177,6 +177,22 @@ the shared-memory eager limit to 40960; ``pingpong_tcp_eager128k_2`` raises the 
 ``sendrecv_tcp_eager24k_2`` lowers it to 24576; ``barrier_6`` ignores n, a fifth series with no regime
 change).
 
+The fifteenth set (``fixtures/real_fifteenth/mpi/``, measured for a thirteenth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fifteenth/mpi/fifteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoallv_3 \
+        exscan_6 scatterv_5 reduce_scatter_block_6 allgatherv_6 bcast_bintree_5 reduce_binomial_4 \
+        allgather_linear_3 scatter_binomial_4 reduce_scatter_rechalving_4 bcast_eager768_2 \
+        allreduce_tcp_eager12k_2
+
+and the grids and loaded series listed in ``fixtures/real_fifteenth/TRUTH.md`` (Alltoallv moves the
+Alltoall's data through the v-interface with equal counts; ``bcast_bintree_5``, ``reduce_binomial_4``,
+``allgather_linear_3``, ``scatter_binomial_4`` and ``reduce_scatter_rechalving_4`` fix the tuned
+component to one algorithm at every size; ``bcast_eager768_2`` lowers the shared-memory eager limit to
+768; ``allreduce_tcp_eager12k_2`` lowers the TCP eager limit to 12288; ``sendrecv_tcp_2``, Sendrecv over
+TCP on small sizes only, is the series chosen before measuring as one with no change expected).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -338,6 +354,18 @@ BCAST_BINOMIAL = forced("bcast", 6)
 EAGER_40K = vader_eager(40960)  # between 32 KiB and 64 KiB, not 49152 as before
 TCP_EAGER_128K = tcp_eager(131072)
 TCP_EAGER_24K = tcp_eager(24576)  # between 16 KiB and 32 KiB
+# 5 = binary tree (not segmented: segment size 0)
+BCAST_BINARY_TREE = forced("bcast", 5)
+# 5 = binomial tree (not segmented: segment size 0)
+REDUCE_BINOMIAL = forced("reduce", 5)
+# 1 = basic linear (a Gather to rank 0, then a Bcast of the whole result)
+ALLGATHER_BASIC_LINEAR = forced("allgather", 1)
+# 2 = binomial tree (the root's blocks travel down a tree, halving at each level)
+SCATTER_BINOMIAL = forced("scatter", 2)
+# 2 = recursive halving
+REDUCE_SCATTER_RECURSIVE_HALVING = forced("reduce_scatter", 2)
+EAGER_768 = vader_eager(768)  # between 512 B and 1 KiB
+TCP_EAGER_12K = tcp_eager(12288)  # between 8 KiB and 16 KiB
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -505,6 +533,23 @@ SERIES = {
     "pingpong_tcp_eager128k_2": ("pingpong", 2, TCP_EAGER_128K),
     "sendrecv_tcp_eager24k_2": ("sendrecv", 2, TCP_EAGER_24K),
     "barrier_6": ("barrier", 6, ()),
+    # fifteenth set (a thirteenth out-of-sample score): a kernel not measured before (Alltoallv with equal
+    # counts), rank counts, forced algorithms, shared-memory and TCP eager limits not used before, and
+    # Sendrecv over TCP (measured on small sizes only, where no change is expected)
+    "alltoallv_3": ("alltoallv", 3, ()),
+    "exscan_6": ("exscan", 6, ()),
+    "scatterv_5": ("scatterv", 5, ()),
+    "reduce_scatter_block_6": ("reduce_scatter_block", 6, ()),
+    "allgatherv_6": ("allgatherv", 6, ()),
+    "bcast_bintree_5": ("bcast", 5, BCAST_BINARY_TREE),
+    "reduce_binomial_4": ("reduce", 4, REDUCE_BINOMIAL),
+    "allgather_linear_3": ("allgather", 3, ALLGATHER_BASIC_LINEAR),
+    "scatter_binomial_4": ("scatter", 4, SCATTER_BINOMIAL),
+    "reduce_scatter_rechalving_4": ("reduce_scatter", 4, REDUCE_SCATTER_RECURSIVE_HALVING),
+    "bcast_eager768_2": ("bcast", 2, EAGER_768),
+    "allreduce_tcp_eager12k_2": ("allreduce", 2, TCP_EAGER_12K),
+    "alltoallv_2": ("alltoallv", 2, ()),
+    "sendrecv_tcp_2": ("sendrecv", 2, TCP),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
@@ -512,7 +557,8 @@ REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bc
           "sendrecv": "MPI_Sendrecv", "scan": "MPI_Scan", "reduce_scatter_block": "MPI_Reduce_scatter_block",
           "exscan": "MPI_Exscan", "ipingpong": "PingPong_Isend_Irecv", "sendrecv_ring": "MPI_Sendrecv_ring",
           "allgatherv": "MPI_Allgatherv", "scatterv": "MPI_Scatterv", "iallreduce": "MPI_Iallreduce",
-          "reduce_local": "MPI_Reduce_local", "reduce_scatter": "MPI_Reduce_scatter", "barrier": "MPI_Barrier"}
+          "reduce_local": "MPI_Reduce_local", "reduce_scatter": "MPI_Reduce_scatter", "barrier": "MPI_Barrier",
+          "alltoallv": "MPI_Alltoallv"}
 SIZES = [2 ** k for k in range(23)]
 
 
@@ -530,8 +576,10 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
     comm = MPI.COMM_WORLD
     rank, size = comm.Get_rank(), comm.Get_size()
     largest = max(sizes)
-    per_rank = kernel in ("allgather", "alltoall", "gather", "scatter", "allgatherv", "scatterv")  # n bytes per rank
-    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block", "scatterv", "reduce_scatter")
+    per_rank = kernel in ("allgather", "alltoall", "gather", "scatter", "allgatherv", "scatterv",
+                          "alltoallv")  # n bytes per rank
+    send_per_rank = kernel in ("alltoall", "scatter", "reduce_scatter_block", "scatterv", "reduce_scatter",
+                               "alltoallv")
     send = np.full(largest * (size if send_per_rank else 1), rank % 251, dtype=np.uint8)
     recv = np.empty(largest * (size if per_rank else 1), dtype=np.uint8)
 
@@ -585,6 +633,10 @@ def worker(kernel: str, iterations: int, warmup: int, sizes: list[int]) -> None:
         elif kernel == "scatterv":  # equal counts: the same data as Scatter through the v-interface
             comm.Scatterv([send[:n * size], [n] * size, [r * n for r in range(size)], MPI.BYTE]
                           if rank == 0 else None, [recv[:n], MPI.BYTE], root=0)
+        elif kernel == "alltoallv":  # equal counts: the same data as Alltoall through the v-interface
+            counts, displacements = [n] * size, [r * n for r in range(size)]
+            comm.Alltoallv([send[:n * size], counts, displacements, MPI.BYTE],
+                           [recv[:n * size], counts, displacements, MPI.BYTE])
         elif kernel == "iallreduce":  # non-blocking, waited for at once: the libnbc schedule, no overlap
             comm.Iallreduce([send[:n], MPI.BYTE], [recv[:n], MPI.BYTE], op=MPI.SUM).Wait()
         elif kernel == "reduce_local":  # the sum of n bytes into a local buffer, no communication
