@@ -200,6 +200,26 @@ def test_the_fifteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def test_the_sixteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    for stem, parameter, algorithm in (("bcast_linear_3", "coll_tuned_bcast_algorithm", "1"),
+                                       ("bcast_splitbintree_4", "coll_tuned_bcast_algorithm", "4"),
+                                       ("bcast_sagring_6", "coll_tuned_bcast_algorithm", "9"),
+                                       ("reduce_linear_3", "coll_tuned_reduce_algorithm", "1"),
+                                       ("reduce_chain_5", "coll_tuned_reduce_algorithm", "2"),
+                                       ("reduce_binary_6", "coll_tuned_reduce_algorithm", "4"),
+                                       ("allgatherv_bruck_4", "coll_tuned_allgatherv_algorithm", "2"),
+                                       ("alltoallv_pairwise_4", "coll_tuned_alltoallv_algorithm", "2"),
+                                       ("reduce_scatter_block_rechalving_4",
+                                        "coll_tuned_reduce_scatter_block_algorithm", "3"),
+                                       ("scatter_linearnb_3", "coll_tuned_scatter_algorithm", "3")):
+        assert _forced(measure, stem, parameter) == algorithm, stem
+    assert measure.SERIES["allreduce_eager10k_3"] == ("allreduce", 3, ("--mca", "btl_vader_eager_limit", "10240"))
+    assert _tcp_eager(measure, "bcast_tcp_eager48k_2") == ("bcast", 2, "49152")
+    for stem, kernel, ranks in (("gather_7", "gather", 7), ("barrier_7", "barrier", 7),
+                                ("alltoallv_4", "alltoallv", 4)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -193,6 +193,23 @@ component to one algorithm at every size; ``bcast_eager768_2`` lowers the shared
 768; ``allreduce_tcp_eager12k_2`` lowers the TCP eager limit to 12288; ``sendrecv_tcp_2``, Sendrecv over
 TCP on small sizes only, is the series chosen before measuring as one with no change expected).
 
+The sixteenth set (``fixtures/real_sixteenth/mpi/``, measured for a fourteenth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_sixteenth/mpi/sixteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_linear_3 \
+        bcast_splitbintree_4 bcast_sagring_6 reduce_linear_3 reduce_chain_5 reduce_binary_6 \
+        allgatherv_bruck_4 alltoallv_pairwise_4 reduce_scatter_block_rechalving_4 scatter_linearnb_3 \
+        allreduce_eager10k_3 bcast_tcp_eager48k_2 gather_7 barrier_7
+
+and the grid and loaded series listed in ``fixtures/real_sixteenth/TRUTH.md`` (``bcast_linear_3``,
+``bcast_splitbintree_4``, ``bcast_sagring_6``, ``reduce_linear_3``, ``reduce_chain_5``,
+``reduce_binary_6``, ``allgatherv_bruck_4``, ``alltoallv_pairwise_4``,
+``reduce_scatter_block_rechalving_4`` and ``scatter_linearnb_3`` fix the tuned component to one
+algorithm at every size; ``allreduce_eager10k_3`` sets the shared-memory eager limit to 10240;
+``bcast_tcp_eager48k_2`` sets the TCP eager limit to 49152; ``barrier_7`` ignores n and is the series
+chosen before measuring as one with no change expected).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -366,6 +383,28 @@ SCATTER_BINOMIAL = forced("scatter", 2)
 REDUCE_SCATTER_RECURSIVE_HALVING = forced("reduce_scatter", 2)
 EAGER_768 = vader_eager(768)  # between 512 B and 1 KiB
 TCP_EAGER_12K = tcp_eager(12288)  # between 8 KiB and 16 KiB
+# 1 = basic linear (the root sends to every rank in turn)
+BCAST_BASIC_LINEAR = forced("bcast", 1)
+# 4 = split binary tree (each half of the message down its own subtree, then exchanged)
+BCAST_SPLIT_BINARY_TREE = forced("bcast", 4)
+# 9 = scatter + ring allgather
+BCAST_SCATTER_ALLGATHER_RING = forced("bcast", 9)
+# 1 = linear (every rank sends to the root)
+REDUCE_LINEAR = forced("reduce", 1)
+# 2 = chain
+REDUCE_CHAIN = forced("reduce", 2)
+# 4 = binary tree
+REDUCE_BINARY = forced("reduce", 4)
+# 2 = Bruck
+ALLGATHERV_BRUCK = forced("allgatherv", 2)
+# 2 = pairwise exchange
+ALLTOALLV_PAIRWISE = forced("alltoallv", 2)
+# 3 = recursive halving
+REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING = forced("reduce_scatter_block", 3)
+# 3 = linear with non-blocking sends from the root
+SCATTER_LINEAR_NB = forced("scatter", 3)
+EAGER_10K = vader_eager(10240)  # between 8 KiB and 16 KiB, not 12288 as before
+TCP_EAGER_48K = tcp_eager(49152)  # between 32 KiB and 64 KiB
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -550,6 +589,23 @@ SERIES = {
     "allreduce_tcp_eager12k_2": ("allreduce", 2, TCP_EAGER_12K),
     "alltoallv_2": ("alltoallv", 2, ()),
     "sendrecv_tcp_2": ("sendrecv", 2, TCP),
+    # sixteenth set (a fourteenth out-of-sample score): forced algorithms, shared-memory and TCP eager
+    # limits and rank counts not used before, and a Barrier on 7 ranks (n ignored: no change expected)
+    "bcast_linear_3": ("bcast", 3, BCAST_BASIC_LINEAR),
+    "bcast_splitbintree_4": ("bcast", 4, BCAST_SPLIT_BINARY_TREE),
+    "bcast_sagring_6": ("bcast", 6, BCAST_SCATTER_ALLGATHER_RING),
+    "reduce_linear_3": ("reduce", 3, REDUCE_LINEAR),
+    "reduce_chain_5": ("reduce", 5, REDUCE_CHAIN),
+    "reduce_binary_6": ("reduce", 6, REDUCE_BINARY),
+    "allgatherv_bruck_4": ("allgatherv", 4, ALLGATHERV_BRUCK),
+    "alltoallv_pairwise_4": ("alltoallv", 4, ALLTOALLV_PAIRWISE),
+    "reduce_scatter_block_rechalving_4": ("reduce_scatter_block", 4, REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING),
+    "scatter_linearnb_3": ("scatter", 3, SCATTER_LINEAR_NB),
+    "allreduce_eager10k_3": ("allreduce", 3, EAGER_10K),
+    "bcast_tcp_eager48k_2": ("bcast", 2, TCP_EAGER_48K),
+    "gather_7": ("gather", 7, ()),
+    "barrier_7": ("barrier", 7, ()),
+    "alltoallv_4": ("alltoallv", 4, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
