@@ -25,7 +25,12 @@ least ``min_relative_change`` (relative). A point off both its neighbours in opp
 directions (up, then back down) is one size, not a regime, and is not a change; nor are a step up
 and a step down of similar size one or two sizes apart that end within ``min_relative_change`` of
 the trend the series left (a bump; a dip that ends on a new level is two changes). Changes are
-taken clearest first, never in neighbouring gaps, at most ``max_change_points``.
+taken clearest first, at most ``max_change_points``, never in neighbouring gaps (a ramp: one
+rise spread over two gaps) unless the size between them is a level of its own: both its jumps at
+least ``FLAT_STEP``, in opposite directions or the smaller at most ``STAIR_RATIO`` of the larger
+(in log units). Every other size of a sweep puts a jump at the inline-send limit and the eager
+switch in neighbouring gaps (a 4-rank Scatterv: ×11.9 at 256|1024 B, ×1.22 at 1024|4096 B); the
+two-gap ramps of the real sets split their rise 0.36–0.75 of the way, these staircases 0.73–0.94.
 
 **Steps between flat parts.** A slope drop compares one gap with secants; where the sizes on
 both sides of a gap are flat (the latency regime of a sweep, where the inline-send and eager
@@ -88,7 +93,7 @@ repetitions).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -135,6 +140,9 @@ FLAT_SLOPE = 0.2
 """Largest log-log slope of a flat part (×1.15 per doubling; a latency-bound part rises by 0–0.15,
 a bandwidth-bound one by 0.4–1): over the two gaps before a flat step, and the common slope of a
 level shift's two sides."""
+STAIR_RATIO = 0.25
+"""Largest ratio of the smaller to the larger of two jumps (log units, same direction) beside one
+size for both to be changes (see the module docstring): a staircase, not a ramp."""
 FLAT_STEP = 0.15
 """Smallest relative step up of a further change out of a flat part (see ``flat_steps``), and of
 a short piece off the level of a flat part beside it."""
@@ -355,7 +363,7 @@ class TrendBreakSearch(WindowSearch):
                 bumps.update((first[0], second[0]))
         passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps), key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
-        kept = _apart(self.candidates_, int(self.max_change_points))
+        kept = _apart(self.candidates_, int(self.max_change_points), lambda a, b: staircase(v, a, b))
         if self.short_segments:
             kept = short_pieces(u, v, sigma, kept, max_changes=int(self.max_change_points),
                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
@@ -407,14 +415,26 @@ def _slope_into(u: np.ndarray, v: np.ndarray, point: int) -> float:
     return float((v[point] - v[start]) / (u[point] - u[start]))
 
 
-def _apart(ordered: list[int], most: int) -> list[int]:
+def _apart(ordered: list[int], most: int, stairs: Callable[[int, int], bool] | None = None) -> list[int]:
     """Up to ``most`` of the changes ``ordered`` (clearest first), never two in neighbouring gaps
-    (two neighbouring gaps are one step spread over both, a ramp: the clearer one stays), sorted."""
+    (two neighbouring gaps are one step spread over both, a ramp: the clearer one stays) unless
+    ``stairs`` of the two says the size between them is a level of its own, sorted."""
     kept: list[int] = []
     for change in ordered:
-        if len(kept) < most and _clear_of(change, kept):
+        if len(kept) < most and all(abs(change - other) > 1 or (stairs is not None and abs(change - other) == 1
+                                                                 and stairs(change, other)) for other in kept):
             kept.append(change)
     return sorted(kept)
+
+
+def staircase(v: np.ndarray, first: int, second: int) -> bool:
+    """True when the size between the changes ``first`` and ``second`` (neighbouring gaps) is a
+    level of its own: both its jumps (log y ``v``) at least ``FLAT_STEP``, in opposite directions
+    or the smaller at most ``STAIR_RATIO`` of the larger."""
+    middle = min(first, second)
+    into, out = v[middle] - v[middle - 1], v[middle + 1] - v[middle]
+    smaller, larger = sorted((abs(into), abs(out)))
+    return bool(smaller >= np.log1p(FLAT_STEP) and (into * out < 0 or smaller <= STAIR_RATIO * larger))
 
 
 def _clear_of(change: int, kept: list[int]) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from extrap_segmented.exceptions import InvalidInputError
@@ -126,6 +126,35 @@ def test_one_size_off_a_flat_part_with_scatter_is_a_segment_beside_the_next_step
     center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     x = 4.0 ** index
     assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [b, b + 1, n]
+
+
+def test_a_jump_and_a_smaller_step_in_neighbouring_gaps_are_a_staircase_not_a_ramp():
+    # every other size puts the collectives' first jump (x7-12 at 256|512 B) and the eager switch
+    # (x1.2-1.5 at 1|2 or 2|4 KiB) in neighbouring gaps; both pass as slope drops, and the size
+    # between them is a level of its own (issue 23: only the first was reported)
+    even, odd = slice(None, None, 2), slice(1, None, 2)
+    eighth, ninth, sixteenth = (REAL.parent / f"real_{n}" for n in ("eighth", "ninth", "sixteenth"))
+    assert changes("mpi/eighth/bcast_eager2k_4.txt", even, eighth) == ["256|1024", "1024|4096"]
+    assert changes("mpi/eighth/bcast_eager2k_4.txt", odd, eighth) == ["128|512", "512|2048"]
+    assert changes("mpi/ninth/scatterv_4.txt", even, ninth) == ["256|1024", "1024|4096"]
+    assert changes("mpi/loaded16/gather_3.txt", even, sixteenth) == ["256|1024", "1024|4096"]
+
+
+@given(st.floats(0.15, 3.0), st.floats(0.0, 1.0), st.booleans(), st.floats(-2.0, 2.0))
+def test_a_size_between_two_jumps_is_a_level_of_its_own_unless_they_split_one_rise(larger, share, down, level):
+    # a staircase: the smaller jump at most STAIR_RATIO of the larger (or in the other direction)
+    # and at least FLAT_STEP; a ramp: one rise split into similar parts
+    smaller = share * larger
+    # not at the limits themselves, where the differences of the levels round either way
+    assume(abs(share - trend.STAIR_RATIO) > 1e-9 and abs(smaller - np.log1p(trend.FLAT_STEP)) > 1e-9)
+    for into, out in ((larger, smaller), (smaller, larger)):
+        sign = -1.0 if down else 1.0
+        v = level + np.cumsum([0.0, sign * into, sign * out])
+        expected = smaller >= np.log1p(trend.FLAT_STEP) and smaller <= trend.STAIR_RATIO * larger
+        assert trend.staircase(v, 1, 2) == expected
+        # a dip or a spike that ends on a new level
+        v = level + np.cumsum([0.0, into, -out])
+        assert trend.staircase(v, 1, 2) == (smaller >= np.log1p(trend.FLAT_STEP))
 
 
 def test_cache_spill_two_sizes_before_the_end_is_found():
