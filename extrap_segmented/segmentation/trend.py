@@ -606,18 +606,15 @@ def _log_factor_slope(u: np.ndarray, log_u: np.ndarray, a: np.ndarray, b: np.nda
     return np.where(u[b] <= 0, 0.0, np.where(u[a] <= 0, np.nan, (log_u[b] - log_u[a]) / (u[b] - u[a])))
 
 
-def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 4, quantile: float = 0.25) -> np.ndarray:
+def series_noise(x: np.ndarray, y: np.ndarray, radius: int = 3, quantile: float = 0.25) -> np.ndarray:
     """Per point, the scatter of the series from size to size, in relative (log) units.
 
     Each inner point's residual from the straight line (in log-log space) through its two
     neighbours, scaled to the standard deviation of one point's log value, is a noise sample
     (zero for any power law, whatever the spacing). Per point: the ``quantile`` of the absolute
     samples within ``radius`` neighbours, divided by that quantile of the half-normal
-    distribution. A step spoils the two samples beside it, two steps three points apart (the
-    inline-send and eager limits of a 2^k sweep, 256|512 and 2048|4096 B) four: of nine samples
-    the low quantile is then the middle one of the five clean ones; of seven (radius 3 until
-    issue 23's sixteenth set) it was the largest of three, a bend beside the steps taken for noise
-    (a 6-rank Exscan: 7.2 % at 1 KiB, 1.5 % with nine, where its medians scatter by 1 %).
+    distribution. A step spoils the two samples beside it, two steps three points apart four: a
+    low quantile of seven samples ignores them.
 
     Args:
         x, y: the series (positive), sorted.

