@@ -220,6 +220,34 @@ def test_the_sixteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def test_the_seventeenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    for stem, parameter, algorithm in (("allgatherv_ring_3", "coll_tuned_allgatherv_algorithm", "3"),
+                                       ("allgatherv_neighbor_4", "coll_tuned_allgatherv_algorithm", "4"),
+                                       ("alltoallv_linear_3", "coll_tuned_alltoallv_algorithm", "1"),
+                                       ("reduce_scatter_nonoverlap_3", "coll_tuned_reduce_scatter_algorithm", "1"),
+                                       ("reduce_scatter_block_butterfly_4",
+                                        "coll_tuned_reduce_scatter_block_algorithm", "4"),
+                                       ("scan_recdbl_3", "coll_tuned_scan_algorithm", "2"),
+                                       ("exscan_linear_4", "coll_tuned_exscan_algorithm", "1"),
+                                       ("gather_binomial_5", "coll_tuned_gather_algorithm", "2"),
+                                       ("allgather_neighbor_6", "coll_tuned_allgather_algorithm", "5"),
+                                       ("barrier_bruck_3", "coll_tuned_barrier_algorithm", "4")):
+        assert _forced(measure, stem, parameter) == algorithm, stem
+    for stem, kernel, ranks in (("allgatherv_ring_3", "allgatherv", 3), ("allgatherv_neighbor_4", "allgatherv", 4),
+                                ("alltoallv_linear_3", "alltoallv", 3),
+                                ("reduce_scatter_nonoverlap_3", "reduce_scatter", 3),
+                                ("reduce_scatter_block_butterfly_4", "reduce_scatter_block", 4),
+                                ("scan_recdbl_3", "scan", 3), ("exscan_linear_4", "exscan", 4),
+                                ("gather_binomial_5", "gather", 5), ("allgather_neighbor_6", "allgather", 6),
+                                ("barrier_bruck_3", "barrier", 3)):
+        assert measure.SERIES[stem][:2] == (kernel, ranks), stem
+    assert measure.SERIES["allgather_eager5k_3"] == ("allgather", 3, ("--mca", "btl_vader_eager_limit", "5120"))
+    assert _tcp_eager(measure, "scatterv_tcp_eager6k_2") == ("scatterv", 2, "6144")
+    for stem, kernel, ranks in (("iallreduce_5", "iallreduce", 5), ("sendrecv_ring_4", "sendrecv_ring", 4),
+                                ("exscan_4", "exscan", 4)):
+        assert measure.SERIES[stem] == (kernel, ranks, ())
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -210,6 +210,23 @@ algorithm at every size; ``allreduce_eager10k_3`` sets the shared-memory eager l
 ``bcast_tcp_eager48k_2`` sets the TCP eager limit to 49152; ``barrier_7`` ignores n and is the series
 chosen before measuring as one with no change expected).
 
+The seventeenth set (``fixtures/real_seventeenth/mpi/``, measured for a fifteenth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_seventeenth/mpi/seventeenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_ring_3 \
+        allgatherv_neighbor_4 alltoallv_linear_3 reduce_scatter_nonoverlap_3 reduce_scatter_block_butterfly_4 \
+        scan_recdbl_3 exscan_linear_4 gather_binomial_5 allgather_neighbor_6 allgather_eager5k_3 \
+        scatterv_tcp_eager6k_2 iallreduce_5 sendrecv_ring_4 barrier_bruck_3
+
+and the grid and loaded series listed in ``fixtures/real_seventeenth/TRUTH.md`` (``allgatherv_ring_3``,
+``allgatherv_neighbor_4``, ``alltoallv_linear_3``, ``reduce_scatter_nonoverlap_3``,
+``reduce_scatter_block_butterfly_4``, ``scan_recdbl_3``, ``exscan_linear_4``, ``gather_binomial_5``,
+``allgather_neighbor_6`` and ``barrier_bruck_3`` fix the tuned component to one algorithm at every
+size; ``allgather_eager5k_3`` sets the shared-memory eager limit to 5120; ``scatterv_tcp_eager6k_2``
+sets the TCP eager limit to 6144; ``barrier_bruck_3`` ignores n and is the series chosen before
+measuring as one with no change expected).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -405,6 +422,24 @@ REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING = forced("reduce_scatter_block", 3)
 SCATTER_LINEAR_NB = forced("scatter", 3)
 EAGER_10K = vader_eager(10240)  # between 8 KiB and 16 KiB, not 12288 as before
 TCP_EAGER_48K = tcp_eager(49152)  # between 32 KiB and 64 KiB
+# 3 = ring
+ALLGATHERV_RING = forced("allgatherv", 3)
+# 4 = neighbor exchange (even rank counts)
+ALLGATHERV_NEIGHBOR = forced("allgatherv", 4)
+# 1 = basic linear (every pair at once, non-blocking)
+ALLTOALLV_BASIC_LINEAR = forced("alltoallv", 1)
+# 1 = non-overlapping (Reduce, then Scatterv)
+REDUCE_SCATTER_NONOVERLAPPING = forced("reduce_scatter", 1)
+# 4 = butterfly
+REDUCE_SCATTER_BLOCK_BUTTERFLY = forced("reduce_scatter_block", 4)
+# 2 = recursive doubling
+SCAN_RECURSIVE_DOUBLING = forced("scan", 2)
+# 1 = linear
+EXSCAN_LINEAR = forced("exscan", 1)
+# 4 = Bruck
+BARRIER_BRUCK = forced("barrier", 4)
+EAGER_5K = vader_eager(5120)  # between 4 KiB and 8 KiB, not 6144 as before
+TCP_EAGER_6K = tcp_eager(6144)  # between 4 KiB and 8 KiB
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -606,6 +641,23 @@ SERIES = {
     "gather_7": ("gather", 7, ()),
     "barrier_7": ("barrier", 7, ()),
     "alltoallv_4": ("alltoallv", 4, ()),
+    # seventeenth set (a fifteenth out-of-sample score): forced algorithms, shared-memory and TCP eager
+    # limits and rank counts not used before, and a Bruck Barrier on 3 ranks (n ignored: no change expected)
+    "allgatherv_ring_3": ("allgatherv", 3, ALLGATHERV_RING),
+    "allgatherv_neighbor_4": ("allgatherv", 4, ALLGATHERV_NEIGHBOR),
+    "alltoallv_linear_3": ("alltoallv", 3, ALLTOALLV_BASIC_LINEAR),
+    "reduce_scatter_nonoverlap_3": ("reduce_scatter", 3, REDUCE_SCATTER_NONOVERLAPPING),
+    "reduce_scatter_block_butterfly_4": ("reduce_scatter_block", 4, REDUCE_SCATTER_BLOCK_BUTTERFLY),
+    "scan_recdbl_3": ("scan", 3, SCAN_RECURSIVE_DOUBLING),
+    "exscan_linear_4": ("exscan", 4, EXSCAN_LINEAR),
+    "gather_binomial_5": ("gather", 5, GATHER_BINOMIAL),
+    "allgather_neighbor_6": ("allgather", 6, ALLGATHER_NEIGHBOR),
+    "allgather_eager5k_3": ("allgather", 3, EAGER_5K),
+    "scatterv_tcp_eager6k_2": ("scatterv", 2, TCP_EAGER_6K),
+    "iallreduce_5": ("iallreduce", 5, ()),
+    "sendrecv_ring_4": ("sendrecv_ring", 4, ()),
+    "barrier_bruck_3": ("barrier", 3, BARRIER_BRUCK),
+    "exscan_4": ("exscan", 4, ()),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
