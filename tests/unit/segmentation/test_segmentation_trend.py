@@ -155,6 +155,23 @@ def test_a_size_between_two_jumps_is_a_level_of_its_own_unless_they_split_one_ri
         assert trend.staircase(v, 1, 2) == (smaller >= np.log1p(trend.FLAT_STEP))
 
 
+def test_a_step_that_stands_out_of_both_neighbouring_gaps_fills_a_free_place():
+    # a jump of one gap that is twice those of both gaps beside it and clear of its two points'
+    # noise, where the slope drop is lost in the noise of the sizes after it (issue 23: missed)
+    even, odd = slice(None, None, 2), slice(1, None, 2)
+    seventh, fifth, held = (REAL.parent / f"real_{n}" for n in ("seventh", "fifth", "holdout"))
+    # Scan, 4 ranks: flat, x1.58 at the eager switch, then x1.03, x1.16 at 5-18 % noise
+    assert changes("mpi/seventh/scan_4.txt", fixtures=seventh) == ["2048|4096"]
+    assert changes("mpi/seventh/scan_4.txt", even, seventh) == ["1024|4096"]
+    assert changes("mpi/seventh/scan_4.txt", odd, seventh) == ["2048|8192"]
+    # ping-pong with a 64 KiB eager limit: its x3.2 jump inside the growing part
+    assert changes("mpi/fifth/pingpong_eager64k_2.txt", fixtures=fifth) == ["256|512", "32768|65536"]
+    assert changes("mpi/hold/bcast_3.txt", odd, held) == ["2048|8192"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "standout_jumps", lambda *args, **kwargs: [])
+        assert changes("mpi/seventh/scan_4.txt", fixtures=seventh) == []
+
+
 def test_cache_spill_two_sizes_before_the_end_is_found():
     # the naive matmul leaves the 32 MiB L3 at n ~ 1182: time per FLOP x1.5 at 1523, x2.3 at 1811,
     # the last two sizes (issue 23: missed, only two points after the change)
@@ -212,7 +229,9 @@ def test_steps_inside_a_growing_part_stay_within_max_change_points(n, seed, data
 @given(st.integers(12, 30), st.floats(1.3, 4.0), st.integers(1, 2), st.booleans(), st.integers(0, 2 ** 31 - 1),
        st.data())
 def test_a_bump_of_one_or_two_sizes_is_no_change(n, factor, width, down, seed, data):
-    # one or two sizes off their flat neighbours (slow runs at every repetition) are not a regime
+    # one or two sizes off their flat neighbours (slow runs at every repetition) are not a regime;
+    # the jumps into and out of a bump of two sizes each stand out of their neighbours, and are
+    # no standout step either
     b = data.draw(st.integers(4, n - 5))
     levels = np.where((np.arange(n) >= b) & (np.arange(n) < b + width), 1 / factor if down else factor, 1.0)
     x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(seed))
@@ -445,7 +464,9 @@ def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(mon
     center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
+    # without it (and without the standout steps, which see this step too) only the eager switch
     monkeypatch.setattr(trend, "level_shifts", lambda *args, **kwargs: [])
+    monkeypatch.setattr(trend, "standout_jumps", lambda *args, **kwargs: [])
     without = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in without[:-1]] == ["2048|4096"]
 
