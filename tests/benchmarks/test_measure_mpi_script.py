@@ -256,9 +256,12 @@ def test_the_eighteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
                              ("barrier_double_ring_4", "barrier", 4, "2")))
     assert measure.SERIES["allgather_eager14k_2"] == ("allgather", 2, ("--mca", "btl_vader_eager_limit", "14336"))
     assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
-    # the grid and loaded series of the set run the default settings
+    # the grid series and the first two loaded series of the set run the default settings, the other two
+    # loaded series a raised eager limit and a forced Rabenseifner Reduce
     _assert_default_settings(measure, (("gather_4", "gather", 4), ("allgather_3", "allgather", 3),
                                        ("scan_3", "scan", 3)))
+    assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
+    _assert_forced(measure, (("reduce_rabenseifner_2", "reduce", 2, "7"),))
 
 
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
