@@ -200,52 +200,68 @@ def test_the_fifteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
         assert measure.SERIES[stem] == (kernel, ranks, ())
 
 
+def _assert_forced(measure, rows):
+    """Each ``(stem, kernel, ranks, algorithm)``: the series runs ``kernel`` on ``ranks`` ranks with the
+    tuned component fixed to ``algorithm`` for that collective (kernel names are the collectives')."""
+    for stem, kernel, ranks, algorithm in rows:
+        assert measure.SERIES[stem][:2] == (kernel, ranks), stem
+        assert _forced(measure, stem, f"coll_tuned_{kernel}_algorithm") == algorithm, stem
+
+
+def _assert_default_settings(measure, rows):
+    """Each ``(stem, kernel, ranks)``: the series runs ``kernel`` on ``ranks`` ranks with no extra settings."""
+    for stem, kernel, ranks in rows:
+        assert measure.SERIES[stem] == (kernel, ranks, ()), stem
+
+
 def test_the_sixteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
-    for stem, parameter, algorithm in (("bcast_linear_3", "coll_tuned_bcast_algorithm", "1"),
-                                       ("bcast_splitbintree_4", "coll_tuned_bcast_algorithm", "4"),
-                                       ("bcast_sagring_6", "coll_tuned_bcast_algorithm", "9"),
-                                       ("reduce_linear_3", "coll_tuned_reduce_algorithm", "1"),
-                                       ("reduce_chain_5", "coll_tuned_reduce_algorithm", "2"),
-                                       ("reduce_binary_6", "coll_tuned_reduce_algorithm", "4"),
-                                       ("allgatherv_bruck_4", "coll_tuned_allgatherv_algorithm", "2"),
-                                       ("alltoallv_pairwise_4", "coll_tuned_alltoallv_algorithm", "2"),
-                                       ("reduce_scatter_block_rechalving_4",
-                                        "coll_tuned_reduce_scatter_block_algorithm", "3"),
-                                       ("scatter_linearnb_3", "coll_tuned_scatter_algorithm", "3")):
-        assert _forced(measure, stem, parameter) == algorithm, stem
+    _assert_forced(measure, (("bcast_linear_3", "bcast", 3, "1"), ("bcast_splitbintree_4", "bcast", 4, "4"),
+                             ("bcast_sagring_6", "bcast", 6, "9"), ("reduce_linear_3", "reduce", 3, "1"),
+                             ("reduce_chain_5", "reduce", 5, "2"), ("reduce_binary_6", "reduce", 6, "4"),
+                             ("allgatherv_bruck_4", "allgatherv", 4, "2"),
+                             ("alltoallv_pairwise_4", "alltoallv", 4, "2"),
+                             ("reduce_scatter_block_rechalving_4", "reduce_scatter_block", 4, "3"),
+                             ("scatter_linearnb_3", "scatter", 3, "3")))
     assert measure.SERIES["allreduce_eager10k_3"] == ("allreduce", 3, ("--mca", "btl_vader_eager_limit", "10240"))
     assert _tcp_eager(measure, "bcast_tcp_eager48k_2") == ("bcast", 2, "49152")
-    for stem, kernel, ranks in (("gather_7", "gather", 7), ("barrier_7", "barrier", 7),
-                                ("alltoallv_4", "alltoallv", 4)):
-        assert measure.SERIES[stem] == (kernel, ranks, ())
+    _assert_default_settings(measure, (("gather_7", "gather", 7), ("barrier_7", "barrier", 7),
+                                       ("alltoallv_4", "alltoallv", 4)))
 
 
 def test_the_seventeenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
-    for stem, parameter, algorithm in (("allgatherv_ring_3", "coll_tuned_allgatherv_algorithm", "3"),
-                                       ("allgatherv_neighbor_4", "coll_tuned_allgatherv_algorithm", "4"),
-                                       ("alltoallv_linear_3", "coll_tuned_alltoallv_algorithm", "1"),
-                                       ("reduce_scatter_nonoverlap_3", "coll_tuned_reduce_scatter_algorithm", "1"),
-                                       ("reduce_scatter_block_butterfly_4",
-                                        "coll_tuned_reduce_scatter_block_algorithm", "4"),
-                                       ("scan_recdbl_3", "coll_tuned_scan_algorithm", "2"),
-                                       ("exscan_linear_4", "coll_tuned_exscan_algorithm", "1"),
-                                       ("gather_binomial_5", "coll_tuned_gather_algorithm", "2"),
-                                       ("allgather_neighbor_6", "coll_tuned_allgather_algorithm", "5"),
-                                       ("barrier_bruck_3", "coll_tuned_barrier_algorithm", "4")):
-        assert _forced(measure, stem, parameter) == algorithm, stem
-    for stem, kernel, ranks in (("allgatherv_ring_3", "allgatherv", 3), ("allgatherv_neighbor_4", "allgatherv", 4),
-                                ("alltoallv_linear_3", "alltoallv", 3),
-                                ("reduce_scatter_nonoverlap_3", "reduce_scatter", 3),
-                                ("reduce_scatter_block_butterfly_4", "reduce_scatter_block", 4),
-                                ("scan_recdbl_3", "scan", 3), ("exscan_linear_4", "exscan", 4),
-                                ("gather_binomial_5", "gather", 5), ("allgather_neighbor_6", "allgather", 6),
-                                ("barrier_bruck_3", "barrier", 3)):
-        assert measure.SERIES[stem][:2] == (kernel, ranks), stem
+    _assert_forced(measure, (("allgatherv_ring_3", "allgatherv", 3, "3"),
+                             ("allgatherv_neighbor_4", "allgatherv", 4, "4"),
+                             ("alltoallv_linear_3", "alltoallv", 3, "1"),
+                             ("reduce_scatter_nonoverlap_3", "reduce_scatter", 3, "1"),
+                             ("reduce_scatter_block_butterfly_4", "reduce_scatter_block", 4, "4"),
+                             ("scan_recdbl_3", "scan", 3, "2"), ("exscan_linear_4", "exscan", 4, "1"),
+                             ("gather_binomial_5", "gather", 5, "2"), ("allgather_neighbor_6", "allgather", 6, "5"),
+                             ("barrier_bruck_3", "barrier", 3, "4")))
     assert measure.SERIES["allgather_eager5k_3"] == ("allgather", 3, ("--mca", "btl_vader_eager_limit", "5120"))
     assert _tcp_eager(measure, "scatterv_tcp_eager6k_2") == ("scatterv", 2, "6144")
-    for stem, kernel, ranks in (("iallreduce_5", "iallreduce", 5), ("sendrecv_ring_4", "sendrecv_ring", 4),
-                                ("exscan_4", "exscan", 4)):
-        assert measure.SERIES[stem] == (kernel, ranks, ())
+    _assert_default_settings(measure, (("iallreduce_5", "iallreduce", 5), ("sendrecv_ring_4", "sendrecv_ring", 4),
+                                       ("exscan_4", "exscan", 4)))
+
+
+def test_the_eighteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgatherv_twoproc_2", "allgatherv", 2, "5"),
+                             ("allgather_twoproc_2", "allgather", 2, "6"),
+                             ("alltoallv_pairwise_3", "alltoallv", 3, "2"),
+                             ("reduce_scatter_ring_3", "reduce_scatter", 3, "3"),
+                             ("reduce_scatter_block_linear_5", "reduce_scatter_block", 5, "1"),
+                             ("scan_linear_4", "scan", 4, "1"), ("exscan_recdbl_3", "exscan", 3, "2"),
+                             ("gather_linear_sync_3", "gather", 3, "3"),
+                             ("bcast_scatter_allgather_ring_3", "bcast", 3, "9"),
+                             ("allreduce_ring_3", "allreduce", 3, "4"), ("alltoall_linear_sync_3", "alltoall", 3, "4"),
+                             ("barrier_double_ring_4", "barrier", 4, "2")))
+    assert measure.SERIES["allgather_eager14k_2"] == ("allgather", 2, ("--mca", "btl_vader_eager_limit", "14336"))
+    assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
+    # the grid series and the first two loaded series of the set run the default settings, the other two
+    # loaded series a raised eager limit and a forced Rabenseifner Reduce
+    _assert_default_settings(measure, (("gather_4", "gather", 4), ("allgather_3", "allgather", 3),
+                                       ("scan_3", "scan", 3)))
+    assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
+    _assert_forced(measure, (("reduce_rabenseifner_2", "reduce", 2, "7"),))
 
 
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):

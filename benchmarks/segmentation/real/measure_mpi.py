@@ -227,6 +227,21 @@ size; ``allgather_eager5k_3`` sets the shared-memory eager limit to 5120; ``scat
 sets the TCP eager limit to 6144; ``barrier_bruck_3`` ignores n and is the series chosen before
 measuring as one with no change expected).
 
+The eighteenth set (``fixtures/real_eighteenth/mpi/``, measured for a sixteenth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_eighteenth/mpi/eighteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_twoproc_2 \
+        allgather_twoproc_2 alltoallv_pairwise_3 reduce_scatter_ring_3 reduce_scatter_block_linear_5 scan_linear_4 \
+        exscan_recdbl_3 gather_linear_sync_3 bcast_scatter_allgather_ring_3 allreduce_ring_3 alltoall_linear_sync_3 \
+        allgather_eager14k_2 reduce_tcp_eager10k_2 barrier_double_ring_4
+
+and the grid and loaded series listed in ``fixtures/real_eighteenth/TRUTH.md`` (all but
+``allgather_eager14k_2`` and ``reduce_tcp_eager10k_2`` fix the tuned component to one algorithm at
+every size; ``allgather_eager14k_2`` sets the shared-memory eager limit to 14336;
+``reduce_tcp_eager10k_2`` sets the TCP eager limit to 10240; ``barrier_double_ring_4`` ignores n and is
+the series chosen before measuring as one with no change expected).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -440,6 +455,18 @@ EXSCAN_LINEAR = forced("exscan", 1)
 BARRIER_BRUCK = forced("barrier", 4)
 EAGER_5K = vader_eager(5120)  # between 4 KiB and 8 KiB, not 6144 as before
 TCP_EAGER_6K = tcp_eager(6144)  # between 4 KiB and 8 KiB
+# 5 = two proc (2 ranks only)
+ALLGATHERV_TWO_PROC = forced("allgatherv", 5)
+# 6 = two proc (2 ranks only)
+ALLGATHER_TWO_PROC = forced("allgather", 6)
+# 1 = basic linear
+REDUCE_SCATTER_BLOCK_BASIC_LINEAR = forced("reduce_scatter_block", 1)
+# 1 = linear
+SCAN_LINEAR = forced("scan", 1)
+# 2 = double ring
+BARRIER_DOUBLE_RING = forced("barrier", 2)
+EAGER_14K = vader_eager(14336)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
+TCP_EAGER_10K = tcp_eager(10240)  # between 8 KiB and 16 KiB, not 12288 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -658,6 +685,23 @@ SERIES = {
     "sendrecv_ring_4": ("sendrecv_ring", 4, ()),
     "barrier_bruck_3": ("barrier", 3, BARRIER_BRUCK),
     "exscan_4": ("exscan", 4, ()),
+    # eighteenth set (a sixteenth out-of-sample score): forced algorithms, shared-memory and TCP eager
+    # limits and rank counts in combinations not used before, and a double-ring Barrier on 4 ranks (n
+    # ignored: no change expected)
+    "allgatherv_twoproc_2": ("allgatherv", 2, ALLGATHERV_TWO_PROC),
+    "allgather_twoproc_2": ("allgather", 2, ALLGATHER_TWO_PROC),
+    "alltoallv_pairwise_3": ("alltoallv", 3, ALLTOALLV_PAIRWISE),
+    "reduce_scatter_ring_3": ("reduce_scatter", 3, REDUCE_SCATTER_RING),
+    "reduce_scatter_block_linear_5": ("reduce_scatter_block", 5, REDUCE_SCATTER_BLOCK_BASIC_LINEAR),
+    "scan_linear_4": ("scan", 4, SCAN_LINEAR),
+    "exscan_recdbl_3": ("exscan", 3, EXSCAN_RECURSIVE_DOUBLING),
+    "gather_linear_sync_3": ("gather", 3, GATHER_LINEAR_SYNC),
+    "bcast_scatter_allgather_ring_3": ("bcast", 3, BCAST_SCATTER_ALLGATHER_RING),
+    "allreduce_ring_3": ("allreduce", 3, ALLREDUCE_RING),
+    "alltoall_linear_sync_3": ("alltoall", 3, ALLTOALL_LINEAR_SYNC),
+    "allgather_eager14k_2": ("allgather", 2, EAGER_14K),
+    "reduce_tcp_eager10k_2": ("reduce", 2, TCP_EAGER_10K),
+    "barrier_double_ring_4": ("barrier", 4, BARRIER_DOUBLE_RING),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
