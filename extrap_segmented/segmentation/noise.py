@@ -224,6 +224,21 @@ def robust_point(values: ArrayLike) -> tuple[float, float, int]:
     return center, MEDIAN_SE * mad / abs(center) / np.sqrt(r), r
 
 
+def robust_points(rows: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`robust_point` of every row of a (points × repetitions) array of finite values at
+    once: the same figures, one vectorised median instead of a loop over the points (the loop was
+    a fifth of the segmented modeler's time per kernel on the real sweeps)."""
+    v = np.asarray(rows, dtype=float)
+    if v.ndim != 2 or not np.all(np.isfinite(v)):
+        raise InvalidInputError("robust_points needs a 2-D array of finite values; use robust_point per point")
+    r = v.shape[1]
+    center = np.median(v, axis=1)
+    mad = MAD_SCALE * np.median(np.abs(v - center[:, None]), axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        noise = np.where((r >= 2) & (center != 0), MEDIAN_SE * mad / np.abs(center) / np.sqrt(r), 0.0)
+    return center, noise, np.full(len(v), r)
+
+
 # -- whole runs slower or faster than others ------------------------------------------------------
 OFFSET_LIMIT = 5.0
 """Default ``offset_limit``: a run offset counts when it exceeds this many standard errors (with

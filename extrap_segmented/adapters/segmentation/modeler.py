@@ -32,7 +32,7 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
-from extrap_segmented.segmentation.noise import robust_point, values_from_summary, with_runs_aligned
+from extrap_segmented.segmentation.noise import robust_point, robust_points, values_from_summary, with_runs_aligned
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import TrendBreakSearch
@@ -462,27 +462,33 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     reps = repetition_counts(measurements)
     if np.all(reps <= 1):
         return y, None, None
-    center, noise, counts = [], [], []
     kept = [repetition_means(m) for m in measurements]
-    for m, value, values in zip(measurements, y, kept):
-        if values is None:
-            values = values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std, int(m.repetitions or 1))
-        if values is None:  # many repetitions, summary only
-            r = int(m.repetitions or 1)
-            c = float(m.median)
-            center.append(c)
-            noise.append(m.std * np.sqrt(r / max(r - 1, 1)) / abs(c) / np.sqrt(r) if c else 0.0)
-            counts.append(r)
-            continue
-        c, e, r = robust_point(values)
-        center.append(c if np.isfinite(c) else value)
-        noise.append(e)
-        counts.append(max(r, 1))
-    center, noise = np.asarray(center, dtype=float), np.asarray(noise, dtype=float)
-    if all(values is not None for values in kept) and len({len(values) for values in kept}) == 1:
+    values = [v if v is not None else values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std,
+                                                          int(m.repetitions or 1))
+              for m, v in zip(measurements, kept)]
+    if all(v is not None for v in values) and len({len(v) for v in values}) == 1 \
+            and all(np.all(np.isfinite(v)) for v in values):
+        # as many finite values at every point: all points at once (the same figures)
+        center, noise, counts = robust_points(np.vstack(values))
+        counts = np.maximum(counts, 1)
+    else:
+        center, noise, counts = (np.asarray(column, dtype=float) for column in zip(*[
+            _robust_point(m, value, v) for m, value, v in zip(measurements, y, values)]))
+    if all(v is not None for v in kept) and len({len(v) for v in kept}) == 1:
         # kept values are in their runs' order: remove whole runs' offsets where they are real
         center, noise = with_runs_aligned(np.vstack(kept), center, noise)
     return center, noise, np.asarray(counts, dtype=float)
+
+
+def _robust_point(measurement: Measurement, value: float, values: np.ndarray | None) -> tuple[float, float, int]:
+    """One point's median, robust relative standard error and repetitions (see `_robust_points`);
+    with no values (many repetitions, summary only) Extra-P's median and standard deviation."""
+    if values is None:
+        r = int(measurement.repetitions or 1)
+        c = float(measurement.median)
+        return c, measurement.std * np.sqrt(r / max(r - 1, 1)) / abs(c) / np.sqrt(r) if c else 0.0, r
+    c, e, r = robust_point(values)
+    return c if np.isfinite(c) else value, e, max(r, 1)
 
 
 def _mixes_locations(measurement: Measurement) -> bool:

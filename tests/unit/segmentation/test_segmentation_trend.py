@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.pmnf.search import CONSTANT, search_subsets
 from extrap_segmented.segmentation import trend
-from extrap_segmented.segmentation.noise import robust_point, values_from_summary
+from extrap_segmented.segmentation.noise import robust_point, robust_points, values_from_summary
 from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.trend import TrendBreakSearch, level_shifts, series_noise, slope_drops
@@ -558,6 +558,20 @@ def test_a_clear_step_in_a_flat_sweep_is_found_at_its_interval(n, scale, factor,
 def test_series_noise_is_zero_for_any_power_law(n, exponent, scale, ratio):
     x = ratio ** np.arange(n)
     np.testing.assert_allclose(series_noise(x, scale * x ** exponent), 0.0, atol=1e-9)
+
+
+@given(st.integers(1, 30), st.integers(1, 9), st.floats(-6, 6), st.integers(0, 2 ** 31 - 1), st.booleans())
+def test_all_points_at_once_give_each_points_figures(points, repetitions, magnitude, seed, with_zero):
+    # the modeler summarises every point at once where all have as many values; the figures are
+    # those of one point at a time, to the last bit
+    rows = 10.0 ** magnitude * np.exp(np.random.default_rng(seed).normal(0, 0.3, (points, repetitions)))
+    if with_zero:
+        rows[0] = 0.0  # a zero median: no relative noise
+    center, noise, counts = robust_points(rows)
+    expected = [robust_point(row) for row in rows]
+    assert [(float(c), float(e), int(r)) for c, e, r in zip(center, noise, counts)] == expected
+    with pytest.raises(InvalidInputError):
+        robust_points(np.where(np.arange(repetitions) == 0, np.nan, rows))
 
 
 @given(st.integers(2, 5), st.floats(-6, 6), st.integers(0, 2 ** 31 - 1))
