@@ -376,14 +376,14 @@ class TrendBreakSearch(WindowSearch):
                                 min_step=float(self.min_relative_change),
                                 steepest=(largest_poly, largest_log))
         kept = self._flat_steps(u, v, sigma, self.candidates_, kept, (largest_poly, largest_log))
-        # places max_change_points leaves free: a step that stands out of its neighbours, unless a
-        # gap beside it jumps back (a bump of one or two sizes)
-        jump = np.diff(v)
+        return self._standout_steps(u, v, sigma, kept)
+
+    def _standout_steps(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int]) -> list[int]:
+        """Fills the places ``max_change_points`` leaves free with steps that stand out of their
+        neighbours (see the module docstring), never one that a gap beside it undoes (a bump)."""
         for change in standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit):
-            partners = range(max(change - BUMP_SIZES, 1), min(change + BUMP_SIZES, len(v) - 1) + 1)
-            if len(kept) < self.max_change_points and _clear_of(change, kept) and not any(
-                    _bump(u, v, *sorted([(change, jump[change - 1]), (other, jump[other - 1])]), self.least_step)
-                    for other in partners if other != change):
+            if len(kept) < self.max_change_points and _clear_of(change, kept) \
+                    and not _undone(u, v, change, self.least_step):
                 kept = sorted(kept + [change])
                 self.standout_ = True
         return kept
@@ -423,6 +423,14 @@ def standout_jumps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float
         z2 = np.where(noise > 0, jump ** 2 / noise, np.nan)
         stands = (np.abs(jump) >= least) & (np.abs(jump) >= STANDOUT * beside) & (z2 > f_limit) & (u[:-1] > 0)
     return sorted((int(gap) + 1 for gap in np.flatnonzero(stands)), key=lambda b: -abs(jump[b - 1]))
+
+
+def _undone(u: np.ndarray, v: np.ndarray, change: int, tolerance: float) -> bool:
+    """True when a gap within ``BUMP_SIZES`` of ``change`` jumps back so that the two are a bump."""
+    jump = np.diff(v)
+    return any(_bump(u, v, *sorted([(change, jump[change - 1]), (other, jump[other - 1])]), tolerance)
+               for other in range(max(change - BUMP_SIZES, 1), min(change + BUMP_SIZES, len(v) - 1) + 1)
+               if other != change)
 
 
 def _bump(u: np.ndarray, v: np.ndarray, first: tuple[int, float], second: tuple[int, float], tolerance: float) -> bool:
