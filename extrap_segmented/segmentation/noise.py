@@ -229,8 +229,9 @@ def robust_points(rows: ArrayLike) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     once: the same figures, one vectorised median instead of a loop over the points (the loop was
     a fifth of the segmented modeler's time per kernel on the real sweeps)."""
     v = np.asarray(rows, dtype=float)
-    if v.ndim != 2 or not np.all(np.isfinite(v)):
-        raise InvalidInputError("robust_points needs a 2-D array of finite values; use robust_point per point")
+    if v.ndim != 2 or v.shape[1] == 0 or not np.all(np.isfinite(v)):
+        raise InvalidInputError("robust_points needs a 2-D array of finite values, at least one per row; "
+                                "use robust_point per point")
     r = v.shape[1]
     center = np.median(v, axis=1)
     mad = MAD_SCALE * np.median(np.abs(v - center[:, None]), axis=1)

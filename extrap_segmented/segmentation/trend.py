@@ -427,8 +427,10 @@ def standout_jumps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float
 
 def _undone(u: np.ndarray, v: np.ndarray, change: int, tolerance: float) -> bool:
     """True when a gap within ``BUMP_SIZES`` of ``change`` jumps back so that the two are a bump."""
-    jump = np.diff(v)
-    return any(_bump(u, v, *sorted([(change, jump[change - 1]), (other, jump[other - 1])]), tolerance)
+    def jump(gap: int) -> tuple[int, float]:
+        return gap, float(v[gap] - v[gap - 1])
+
+    return any(_bump(u, v, *sorted([jump(change), jump(other)]), tolerance)
                for other in range(max(change - BUMP_SIZES, 1), min(change + BUMP_SIZES, len(v) - 1) + 1)
                if other != change)
 

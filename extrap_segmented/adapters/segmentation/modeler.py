@@ -466,11 +466,10 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     values = [v if v is not None else values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std,
                                                           int(m.repetitions or 1))
               for m, v in zip(measurements, kept)]
-    if all(v is not None for v in values) and len({len(v) for v in values}) == 1 \
-            and all(np.all(np.isfinite(v)) for v in values):
+    rows = np.vstack(values) if all(v is not None for v in values) and len({len(v) for v in values}) == 1 else None
+    if rows is not None and rows.shape[1] > 0 and np.all(np.isfinite(rows)):
         # as many finite values at every point: all points at once (the same figures)
-        center, noise, counts = robust_points(np.vstack(values))
-        counts = np.maximum(counts, 1)
+        center, noise, counts = robust_points(rows)
     else:
         center, noise, counts = (np.asarray(column, dtype=float) for column in zip(*[
             _robust_point(m, value, v) for m, value, v in zip(measurements, y, values)]))

@@ -572,6 +572,8 @@ def test_all_points_at_once_give_each_points_figures(points, repetitions, magnit
     assert [(float(c), float(e), int(r)) for c, e, r in zip(center, noise, counts)] == expected
     with pytest.raises(InvalidInputError):
         robust_points(np.where(np.arange(repetitions) == 0, np.nan, rows))
+    with pytest.raises(InvalidInputError):
+        robust_points(np.empty((points, 0)))
 
 
 @given(st.integers(2, 5), st.floats(-6, 6), st.integers(0, 2 ** 31 - 1))
