@@ -276,6 +276,12 @@ def test_the_nineteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
                              ("barrier_linear_3", "barrier", 3, "1")))
     assert measure.SERIES["pingpong_eager7k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "7168"))
     assert _tcp_eager(measure, "alltoall_tcp_eager20k_2") == ("alltoall", 2, "20480")
+    # the grid series runs the default settings; the loaded series two-proc, shared-memory and TCP eager limits
+    _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
+    _assert_forced(measure, (("allgather_twoproc_2", "allgather", 2, "6"),))
+    assert measure.SERIES["pingpong_eager2k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "2048"))
+    assert measure.SERIES["bcast_eager768_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "768"))
+    assert _tcp_eager(measure, "sendrecv_tcp_eager4k_2") == ("sendrecv", 2, "4096")
 
 
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
