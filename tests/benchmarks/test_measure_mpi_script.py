@@ -264,6 +264,26 @@ def test_the_eighteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     _assert_forced(measure, (("reduce_rabenseifner_2", "reduce", 2, "7"),))
 
 
+def test_the_nineteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("alltoall_twoproc_2", "alltoall", 2, "5"),
+                             ("reduce_scatter_butterfly_4", "reduce_scatter", 4, "4"),
+                             ("allgatherv_gatherbcast_3", "allgatherv", 3, "1"),
+                             ("allreduce_recdbl_4", "allreduce", 4, "3"), ("bcast_knomial_3", "bcast", 3, "7"),
+                             ("reduce_binomial_5", "reduce", 5, "5"), ("gather_binomial_4", "gather", 4, "2"),
+                             ("scatter_binomial_3", "scatter", 3, "2"), ("scan_recdbl_4", "scan", 4, "2"),
+                             ("exscan_linear_3", "exscan", 3, "1"), ("alltoallv_linear_4", "alltoallv", 4, "1"),
+                             ("reduce_scatter_block_rechalving_2", "reduce_scatter_block", 2, "3"),
+                             ("barrier_linear_3", "barrier", 3, "1")))
+    assert measure.SERIES["pingpong_eager7k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "7168"))
+    assert _tcp_eager(measure, "alltoall_tcp_eager20k_2") == ("alltoall", 2, "20480")
+    # the grid series runs the default settings; the loaded series two-proc, shared-memory and TCP eager limits
+    _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
+    _assert_forced(measure, (("allgather_twoproc_2", "allgather", 2, "6"),))
+    assert measure.SERIES["pingpong_eager2k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "2048"))
+    assert measure.SERIES["bcast_eager768_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "768"))
+    assert _tcp_eager(measure, "sendrecv_tcp_eager4k_2") == ("sendrecv", 2, "4096")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

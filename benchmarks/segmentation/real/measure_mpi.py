@@ -242,6 +242,21 @@ every size; ``allgather_eager14k_2`` sets the shared-memory eager limit to 14336
 ``reduce_tcp_eager10k_2`` sets the TCP eager limit to 10240; ``barrier_double_ring_4`` ignores n and is
 the series chosen before measuring as one with no change expected).
 
+The nineteenth set (``fixtures/real_nineteenth/mpi/``, measured for a seventeenth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_nineteenth/mpi/nineteenth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_twoproc_2 \
+        reduce_scatter_butterfly_4 allgatherv_gatherbcast_3 allreduce_recdbl_4 bcast_knomial_3 reduce_binomial_5 \
+        gather_binomial_4 scatter_binomial_3 scan_recdbl_4 exscan_linear_3 alltoallv_linear_4 \
+        reduce_scatter_block_rechalving_2 pingpong_eager7k_2 alltoall_tcp_eager20k_2 barrier_linear_3
+
+and the grid and loaded series listed in ``fixtures/real_nineteenth/TRUTH.md`` (all but
+``pingpong_eager7k_2`` and ``alltoall_tcp_eager20k_2`` fix the tuned component to one algorithm at
+every size; ``pingpong_eager7k_2`` sets the shared-memory eager limit to 7168;
+``alltoall_tcp_eager20k_2`` sets the TCP eager limit to 20480; ``barrier_linear_3`` ignores n and is
+the series chosen before measuring as one with no change expected).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -467,6 +482,16 @@ SCAN_LINEAR = forced("scan", 1)
 BARRIER_DOUBLE_RING = forced("barrier", 2)
 EAGER_14K = vader_eager(14336)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
 TCP_EAGER_10K = tcp_eager(10240)  # between 8 KiB and 16 KiB, not 12288 as before
+# 5 = two proc (2 ranks only)
+ALLTOALL_TWO_PROC = forced("alltoall", 5)
+# 4 = butterfly
+REDUCE_SCATTER_BUTTERFLY = forced("reduce_scatter", 4)
+# 1 = default (a Gatherv to rank 0, then a Bcast of the whole result)
+ALLGATHERV_GATHERV_BCAST = forced("allgatherv", 1)
+# 1 = linear (every rank enters the Barrier at rank 0, which then releases them)
+BARRIER_LINEAR = forced("barrier", 1)
+EAGER_7K = vader_eager(7168)  # between 4 KiB and 8 KiB, not 5120 or 6144 as before
+TCP_EAGER_20K = tcp_eager(20480)  # between 16 KiB and 32 KiB, not 24576 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -702,6 +727,24 @@ SERIES = {
     "allgather_eager14k_2": ("allgather", 2, EAGER_14K),
     "reduce_tcp_eager10k_2": ("reduce", 2, TCP_EAGER_10K),
     "barrier_double_ring_4": ("barrier", 4, BARRIER_DOUBLE_RING),
+    # nineteenth set (a seventeenth out-of-sample score): forced algorithms (three never forced before),
+    # shared-memory and TCP eager limits and rank counts in combinations not used before, and a linear
+    # Barrier on 3 ranks (n ignored: no change expected)
+    "alltoall_twoproc_2": ("alltoall", 2, ALLTOALL_TWO_PROC),
+    "reduce_scatter_butterfly_4": ("reduce_scatter", 4, REDUCE_SCATTER_BUTTERFLY),
+    "allgatherv_gatherbcast_3": ("allgatherv", 3, ALLGATHERV_GATHERV_BCAST),
+    "allreduce_recdbl_4": ("allreduce", 4, ALLREDUCE_RECURSIVE_DOUBLING),
+    "bcast_knomial_3": ("bcast", 3, BCAST_KNOMIAL),
+    "reduce_binomial_5": ("reduce", 5, REDUCE_BINOMIAL),
+    "gather_binomial_4": ("gather", 4, GATHER_BINOMIAL),
+    "scatter_binomial_3": ("scatter", 3, SCATTER_BINOMIAL),
+    "scan_recdbl_4": ("scan", 4, SCAN_RECURSIVE_DOUBLING),
+    "exscan_linear_3": ("exscan", 3, EXSCAN_LINEAR),
+    "alltoallv_linear_4": ("alltoallv", 4, ALLTOALLV_BASIC_LINEAR),
+    "reduce_scatter_block_rechalving_2": ("reduce_scatter_block", 2, REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING),
+    "pingpong_eager7k_2": ("pingpong", 2, EAGER_7K),
+    "alltoall_tcp_eager20k_2": ("alltoall", 2, TCP_EAGER_20K),
+    "barrier_linear_3": ("barrier", 3, BARRIER_LINEAR),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
