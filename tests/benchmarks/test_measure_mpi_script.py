@@ -284,6 +284,26 @@ def test_the_nineteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _tcp_eager(measure, "sendrecv_tcp_eager4k_2") == ("sendrecv", 2, "4096")
 
 
+def test_the_twentieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_segring_4", "allreduce", 4, "5"), ("bcast_chain_3", "bcast", 3, "2"),
+                             ("reduce_linear_2", "reduce", 2, "1"), ("allgather_recdbl_2", "allgather", 2, "3"),
+                             ("alltoall_pairwise_2", "alltoall", 2, "2"), ("gather_linear_2", "gather", 2, "1"),
+                             ("scatter_linear_2", "scatter", 2, "1"),
+                             ("reduce_scatter_nonoverlap_2", "reduce_scatter", 2, "1"),
+                             ("reduce_scatter_block_linear_3", "reduce_scatter_block", 3, "1"),
+                             ("scan_linear_2", "scan", 2, "1"), ("exscan_recdbl_2", "exscan", 2, "2"),
+                             ("allgatherv_bruck_3", "allgatherv", 3, "2"), ("barrier_recdbl_4", "barrier", 4, "3")))
+    assert measure.SERIES["sendrecv_eager28k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "28672"))
+    assert _tcp_eager(measure, "ipingpong_tcp_eager14k_2") == ("ipingpong", 2, "14336")
+    # the grid series runs the default settings; the loaded series two-proc, recursive halving, shared-memory
+    # and TCP eager limits
+    _assert_default_settings(measure, (("scatter_2", "scatter", 2),))
+    _assert_forced(measure, (("allgatherv_twoproc_2", "allgatherv", 2, "5"),
+                             ("reduce_scatter_block_rechalving_2", "reduce_scatter_block", 2, "3")))
+    assert measure.SERIES["pingpong_eager7k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "7168"))
+    assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

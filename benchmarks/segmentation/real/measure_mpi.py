@@ -257,6 +257,28 @@ every size; ``pingpong_eager7k_2`` sets the shared-memory eager limit to 7168;
 ``alltoall_tcp_eager20k_2`` sets the TCP eager limit to 20480; ``barrier_linear_3`` ignores n and is
 the series chosen before measuring as one with no change expected).
 
+The twentieth set (``fixtures/real_twentieth/mpi/``, measured for an eighteenth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentieth/mpi/twentieth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_segring_4 \
+        bcast_chain_3 reduce_linear_2 allgather_recdbl_2 alltoall_pairwise_2 gather_linear_2 scatter_linear_2 \
+        reduce_scatter_nonoverlap_2 reduce_scatter_block_linear_3 scan_linear_2 exscan_recdbl_2 \
+        allgatherv_bruck_3 sendrecv_eager28k_2 ipingpong_tcp_eager14k_2 barrier_recdbl_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentieth/mpi/tritetracos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatter_2 \
+        --sizes $(python -c "print(*[43 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentieth/mpi/loaded20 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series allgatherv_twoproc_2 \
+        reduce_scatter_block_rechalving_2 pingpong_eager7k_2 reduce_tcp_eager10k_2
+
+(all but ``sendrecv_eager28k_2`` and ``ipingpong_tcp_eager14k_2`` in the first command fix the tuned
+component to one algorithm at every size; ``sendrecv_eager28k_2`` sets the shared-memory eager limit
+to 28672; ``ipingpong_tcp_eager14k_2`` runs the non-blocking ping-pong over TCP with the TCP eager
+limit 14336; ``barrier_recdbl_4`` ignores n and is the series chosen before measuring as one with no
+change expected; the 43·2^k grid and the four loaded series are described in
+``fixtures/real_twentieth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -492,6 +514,10 @@ ALLGATHERV_GATHERV_BCAST = forced("allgatherv", 1)
 BARRIER_LINEAR = forced("barrier", 1)
 EAGER_7K = vader_eager(7168)  # between 4 KiB and 8 KiB, not 5120 or 6144 as before
 TCP_EAGER_20K = tcp_eager(20480)  # between 16 KiB and 32 KiB, not 24576 as before
+# 3 = recursive doubling (never forced before)
+BARRIER_RECURSIVE_DOUBLING = forced("barrier", 3)
+EAGER_28K = vader_eager(28672)  # between 16 KiB and 32 KiB, not 20480 or 24576 as before
+TCP_EAGER_14K = tcp_eager(14336)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -745,6 +771,25 @@ SERIES = {
     "pingpong_eager7k_2": ("pingpong", 2, EAGER_7K),
     "alltoall_tcp_eager20k_2": ("alltoall", 2, TCP_EAGER_20K),
     "barrier_linear_3": ("barrier", 3, BARRIER_LINEAR),
+    # twentieth set (an eighteenth out-of-sample score): forced algorithms with rank counts not combined
+    # before (eight 2-rank series, where the inline-send step and the eager switch both show), a shared-memory
+    # eager limit and a TCP eager limit not used before (the latter with the non-blocking ping-pong, never
+    # run over TCP), and a recursive-doubling Barrier on 4 ranks (n ignored: no change expected)
+    "allreduce_segring_4": ("allreduce", 4, ALLREDUCE_SEGMENTED_RING),
+    "bcast_chain_3": ("bcast", 3, BCAST_CHAIN),
+    "reduce_linear_2": ("reduce", 2, REDUCE_LINEAR),
+    "allgather_recdbl_2": ("allgather", 2, ALLGATHER_RECURSIVE_DOUBLING),
+    "alltoall_pairwise_2": ("alltoall", 2, ALLTOALL_PAIRWISE),
+    "gather_linear_2": ("gather", 2, GATHER_BASIC_LINEAR),
+    "scatter_linear_2": ("scatter", 2, SCATTER_LINEAR),
+    "reduce_scatter_nonoverlap_2": ("reduce_scatter", 2, REDUCE_SCATTER_NONOVERLAPPING),
+    "reduce_scatter_block_linear_3": ("reduce_scatter_block", 3, REDUCE_SCATTER_BLOCK_BASIC_LINEAR),
+    "scan_linear_2": ("scan", 2, SCAN_LINEAR),
+    "exscan_recdbl_2": ("exscan", 2, EXSCAN_RECURSIVE_DOUBLING),
+    "allgatherv_bruck_3": ("allgatherv", 3, ALLGATHERV_BRUCK),
+    "sendrecv_eager28k_2": ("sendrecv", 2, EAGER_28K),
+    "ipingpong_tcp_eager14k_2": ("ipingpong", 2, TCP_EAGER_14K),
+    "barrier_recdbl_4": ("barrier", 4, BARRIER_RECURSIVE_DOUBLING),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
