@@ -438,13 +438,13 @@ class TrendBreakSearch(WindowSearch):
         if len(kept) < self.max_change_points:  # every candidate that could be one is taken
             return kept
         for _ in range(int(self.flat_steps)):
-            more = [b for b in candidates if b not in kept and _clear_of(b, kept)]
-            if self.short_segments:
-                more += [b for b in short_pieces(u, v, sigma, kept, max_changes=len(kept) + 2,
-                                                 f_limit=float(self.short_f_limit), reach=int(self.short_reach),
-                                                 min_step=float(self.min_relative_change), steepest=steepest)
-                         if b not in kept and (_clear_of(b, kept) or u[b] - u[b - 1] >= np.log(WIDE_GAP))]
-            step = next((b for b in more if steps_out_of_flat(u, v, b)), None)
+            steps = {b for b in range(2, len(v)) if b not in kept and steps_out_of_flat(u, v, b)}
+            step = next((b for b in candidates if b in steps and _clear_of(b, kept)), None)
+            if step is None and steps and self.short_segments:  # the pieces cost a search of their own
+                step = next((b for b in short_pieces(u, v, sigma, kept, max_changes=len(kept) + 2,
+                                                     f_limit=float(self.short_f_limit), reach=int(self.short_reach),
+                                                     min_step=float(self.min_relative_change), steepest=steepest)
+                             if b in steps and (_clear_of(b, kept) or u[b] - u[b - 1] >= np.log(WIDE_GAP))), None)
             if step is None:
                 break
             kept = sorted(kept + [step])
