@@ -88,8 +88,33 @@ def search_many(x, Y, exponents=None, **options) -> list:
         return []
     fits = search_subsets(np.tile(x, count), Y.reshape(-1), np.arange(count) * n, np.arange(1, count + 1) * n,
                           exponents, **options)
+    return _each(fits)
+
+
+def search_ranges(x, y, ranges, exponents=None, **options) -> list:
+    """`search` of each index range ``(start, stop)`` of one series (the segments of a segmented
+    model, each ≥ 2 points), in one vectorized call.
+
+    Args:
+        x, y: the series, 1-D, finite.
+        ranges: ``(start, stop)`` pairs (Python slice convention).
+        exponents, options: as for `search_subsets`.
+
+    Returns:
+        One `SubsetFits` (arrays of length 1) per range, as `search(x[start:stop], y[start:stop])`
+        gives it to rounding (subsets shorter than the longest are padded, which can change the
+        summation order in the last bits).
+    """
+    if not len(ranges):
+        return []
+    starts, stops = zip(*ranges)
+    return _each(search_subsets(x, y, list(starts), list(stops), exponents, **options))
+
+
+def _each(fits: SubsetFits) -> list:
+    """One `SubsetFits` per subset of ``fits``."""
     fields = vars(fits)
-    return [SubsetFits(**{name: value[i:i + 1] for name, value in fields.items()}) for i in range(count)]
+    return [SubsetFits(**{name: value[i:i + 1] for name, value in fields.items()}) for i in range(len(fits.term))]
 
 
 def search_subsets(x, y, starts, stops, exponents=None, *, crossvalidation=True, compare_with_rss=False,

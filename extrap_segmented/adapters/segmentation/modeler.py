@@ -41,6 +41,7 @@ from extrap_segmented.exceptions import ExtrapSegmentedWarning, InvalidInputErro
 from extrap_segmented.options import Relation
 from extrap_segmented.adapters.pmnf.basic_modeler import VectorizedBasicModeler
 from extrap_segmented.adapters.pmnf.basic_modeler import undefined_model
+from extrap_segmented.pmnf.search import search_ranges
 from extrap_segmented.batches import fit_in_groups
 from extrap_segmented.adapters.measurements import measurement_arrays, repetition_counts, repetition_means
 from extrap_segmented.adapters import option_rules
@@ -365,6 +366,17 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                      first_errors=first_errors if center is y else None)
         return searcher
 
+    def _segment_models(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray,
+                        ranges: list[tuple[int, int]]) -> list[Model]:
+        """Extra-P's default model of each segment ``[a, b)``; the hypothesis searches of the
+        segments of three or more points in one vectorized call (the same hypotheses as one search
+        per segment, their costs equal to ~1e-12 relative: shorter segments are padded, which
+        changes the order of some sums). A two-point segment is searched alone: its leave-one-out
+        fits rest on one point each, where the padding can change the choice."""
+        batched = [(a, b) for a, b in ranges if b - a >= 3]
+        fits = dict(zip(batched, search_ranges(x, y, batched, self._exponents(), **self._search_options())))
+        return [self._plain_model(ordered[a:b], x[a:b], y[a:b], fits.get((a, b))) for a, b in ranges]
+
     def _segmented_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, whole_fit=None) -> Model:
         where = kernel_label(ordered)
         fit, first = whole_fit if whole_fit is not None else (None, None)
@@ -389,7 +401,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             return model
 
         ranges = searcher.segments()
-        models = [self._plain_model(ordered[a:b], x[a:b], y[a:b]) for a, b in ranges]
+        models = self._segment_models(ordered, x, y, ranges)
         notes, suggestions = [], []
         name = self.parameter_name
         changes = []
