@@ -384,19 +384,28 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
             searcher = self.fitted_search(ordered, x, y, first_errors=first)
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
+        model = self._searched_model(ordered, x, y, searcher, fit, where)
+        note = _negative_values_note(searcher, x, y, repetition_counts(ordered), where, self.parameter_name)
+        if note:
+            warnings.warn(note, SegmentationWarning, stacklevel=4)
+            model.annotations.append(SegmentationAnnotation([note]))
+        return model
 
+    def _searched_model(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray, searcher: WindowSearch,
+                        fit, where: str) -> Model:
+        """The model of one kernel from its fitted change-point search (one model, or one per segment)."""
         if searcher.too_few_points_:
             model = self._plain_model(ordered, x, y, fit)
             note = (f"{where}: only {len(x)} points; segmentation needs at least {searcher.min_points}, "
                     f"returning the ordinary model")
-            warnings.warn(note, SegmentationWarning, stacklevel=4)
+            warnings.warn(note, SegmentationWarning, stacklevel=5)
             model.annotations.append(SegmentationAnnotation([note]))
             return model
         if not searcher.segmented_:
             model = self._plain_model(ordered, x, y, fit)
             hint = _averaging_hint(searcher, ordered, where, self.parameter_name)
             if hint:
-                warnings.warn(hint, SegmentAdviceWarning, stacklevel=4)
+                warnings.warn(hint, SegmentAdviceWarning, stacklevel=5)
                 model.annotations.append(SegmentationAnnotation([hint]))
             return model
 
@@ -419,7 +428,7 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
                         + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
-                warnings.warn(text, SegmentAdviceWarning, stacklevel=4)
+                warnings.warn(text, SegmentAdviceWarning, stacklevel=5)
                 notes.append(text)
 
         if len(ranges) == 2:
@@ -531,6 +540,20 @@ def _averaging_hint(searcher: WindowSearch, measurements: Sequence[Measurement],
             f"(z² = {f:.3g}, the limit is {searcher.f_limit:g}): these values mix all ranks, whose spread "
             f"(coefficient of variation {100 * min(spread):.0f}–{100 * max(spread):.0f} %) hides it; "
             f"the per-rank view keeps ranks apart: extrap --cube-ranks DIR --modeler segmented")
+
+
+def _negative_values_note(searcher: WindowSearch, x: np.ndarray, y: np.ndarray, repetitions: np.ndarray, where: str,
+                          name: str) -> str:
+    """Where the trend detection would have judged the series but for negative values (a time or
+    a count below zero is a measurement error: a clock going back, a counter's overflow), names
+    them and says that the significance test on the means decided instead."""
+    if not isinstance(searcher, TrendBreakSearch) or searcher.method_ != "test" or not np.any(y < 0) \
+            or not np.any(repetitions >= 2) or not searcher.applies(x, np.abs(y) + (y == 0)):
+        return ""
+    negative = np.flatnonzero(y < 0)
+    return (f"{where}: value {y[negative[0]]:g} at {name}={x[negative[0]]:g} is negative ({len(negative)} of "
+            f"{len(y)} points); the trend detection judges positive values only, so the significance test on the "
+            f"means decided the changes")
 
 
 def _take_parameter_name(modeler: SegmentedChangePointModeler, names: tuple[str, ...]) -> None:
