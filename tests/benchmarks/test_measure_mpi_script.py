@@ -304,6 +304,26 @@ def test_the_twentieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
 
 
+def test_the_twentyfirst_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_recdbl_2", "allreduce", 2, "3"), ("bcast_binomial_4", "bcast", 4, "6"),
+                             ("reduce_binomial_3", "reduce", 3, "5"), ("allgather_bruck_4", "allgather", 4, "2"),
+                             ("alltoall_linear_sync_2", "alltoall", 2, "4"), ("gather_binomial_2", "gather", 2, "2"),
+                             ("scatter_binomial_2", "scatter", 2, "2"),
+                             ("reduce_scatter_block_recdbl_2", "reduce_scatter_block", 2, "2"),
+                             ("scan_recdbl_2", "scan", 2, "2"), ("exscan_linear_2", "exscan", 2, "1"),
+                             ("barrier_tree_3", "barrier", 3, "6")))
+    # the default selection on 4 and 5 ranks, and on 3 ranks with a shared-memory eager limit
+    _assert_default_settings(measure, (("reduce_scatter_4", "reduce_scatter", 4), ("alltoallv_5", "alltoallv", 5)))
+    assert measure.SERIES["scatterv_eager36k_3"] == ("scatterv", 3, ("--mca", "btl_vader_eager_limit", "36864"))
+    assert _tcp_eager(measure, "allgather_tcp_eager28k_2") == ("allgather", 2, "28672")
+    # the grid series runs the default settings; the loaded series non-overlapping, binary tree, ring and a
+    # shared-memory eager limit
+    _assert_default_settings(measure, (("reduce_2", "reduce", 2),))
+    _assert_forced(measure, (("allreduce_nonoverlap_2", "allreduce", 2, "2"), ("bcast_binarytree_2", "bcast", 2, "5"),
+                             ("reduce_scatter_ring_2", "reduce_scatter", 2, "3")))
+    assert measure.SERIES["pingpong_eager11k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "11264"))
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -279,6 +279,28 @@ limit 14336; ``barrier_recdbl_4`` ignores n and is the series chosen before meas
 change expected; the 43·2^k grid and the four loaded series are described in
 ``fixtures/real_twentieth/TRUTH.md``).
 
+The twenty-first set (``fixtures/real_twentyfirst/mpi/``, measured for a nineteenth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfirst/mpi/twentyfirst \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_recdbl_2 \
+        bcast_binomial_4 reduce_binomial_3 allgather_bruck_4 alltoall_linear_sync_2 gather_binomial_2 \
+        scatter_binomial_2 reduce_scatter_block_recdbl_2 scan_recdbl_2 exscan_linear_2 reduce_scatter_4 \
+        alltoallv_5 scatterv_eager36k_3 allgather_tcp_eager28k_2 barrier_tree_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfirst/mpi/heptatetracos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_2 \
+        --sizes $(python -c "print(*[47 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfirst/mpi/loaded21 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series allreduce_nonoverlap_2 \
+        bcast_binarytree_2 reduce_scatter_ring_2 pingpong_eager11k_2
+
+(the first ten in the first command fix the tuned component to one algorithm at every size;
+``reduce_scatter_4`` and ``alltoallv_5`` run the default selection on 4 and 5 ranks;
+``scatterv_eager36k_3`` runs the default selection on 3 ranks with the shared-memory eager limit 36864;
+``allgather_tcp_eager28k_2`` runs over TCP with the TCP eager limit 28672; ``barrier_tree_3`` ignores n and
+is the series chosen before measuring as one with no change expected; the 47·2^k grid and the four loaded
+series are described in ``fixtures/real_twentyfirst/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -518,6 +540,11 @@ TCP_EAGER_20K = tcp_eager(20480)  # between 16 KiB and 32 KiB, not 24576 as befo
 BARRIER_RECURSIVE_DOUBLING = forced("barrier", 3)
 EAGER_28K = vader_eager(28672)  # between 16 KiB and 32 KiB, not 20480 or 24576 as before
 TCP_EAGER_14K = tcp_eager(14336)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
+# 6 = tree (never forced before)
+BARRIER_TREE = forced("barrier", 6)
+EAGER_36K = vader_eager(36864)  # between 32 KiB and 64 KiB, not 40960 or 49152 as before
+EAGER_11K = vader_eager(11264)  # between 8 KiB and 16 KiB, not 10240, 12288 or 14336 as before
+TCP_EAGER_28K = tcp_eager(28672)  # between 16 KiB and 32 KiB, not 20480 or 24576 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -790,6 +817,29 @@ SERIES = {
     "sendrecv_eager28k_2": ("sendrecv", 2, EAGER_28K),
     "ipingpong_tcp_eager14k_2": ("ipingpong", 2, TCP_EAGER_14K),
     "barrier_recdbl_4": ("barrier", 4, BARRIER_RECURSIVE_DOUBLING),
+    # twenty-first set (a nineteenth out-of-sample score): forced algorithms with rank counts not combined
+    # before, the default selection on 3-5 ranks for collectives not measured so before, a shared-memory and a
+    # TCP eager limit not used before, and a tree Barrier on 3 ranks (n ignored: no change expected)
+    "allreduce_recdbl_2": ("allreduce", 2, ALLREDUCE_RECURSIVE_DOUBLING),
+    "bcast_binomial_4": ("bcast", 4, BCAST_BINOMIAL),
+    "reduce_binomial_3": ("reduce", 3, REDUCE_BINOMIAL),
+    "allgather_bruck_4": ("allgather", 4, ALLGATHER_BRUCK),
+    "alltoall_linear_sync_2": ("alltoall", 2, ALLTOALL_LINEAR_SYNC),
+    "gather_binomial_2": ("gather", 2, GATHER_BINOMIAL),
+    "scatter_binomial_2": ("scatter", 2, SCATTER_BINOMIAL),
+    "reduce_scatter_block_recdbl_2": ("reduce_scatter_block", 2, REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING),
+    "scan_recdbl_2": ("scan", 2, SCAN_RECURSIVE_DOUBLING),
+    "exscan_linear_2": ("exscan", 2, EXSCAN_LINEAR),
+    "reduce_scatter_4": ("reduce_scatter", 4, ()),
+    "alltoallv_5": ("alltoallv", 5, ()),
+    "scatterv_eager36k_3": ("scatterv", 3, EAGER_36K),
+    "allgather_tcp_eager28k_2": ("allgather", 2, TCP_EAGER_28K),
+    "barrier_tree_3": ("barrier", 3, BARRIER_TREE),
+    # its loaded 2-rank series
+    "allreduce_nonoverlap_2": ("allreduce", 2, ALLREDUCE_NONOVERLAPPING),
+    "bcast_binarytree_2": ("bcast", 2, BCAST_BINARY_TREE),
+    "reduce_scatter_ring_2": ("reduce_scatter", 2, REDUCE_SCATTER_RING),
+    "pingpong_eager11k_2": ("pingpong", 2, EAGER_11K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
