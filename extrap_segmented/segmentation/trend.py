@@ -408,8 +408,8 @@ class TrendBreakSearch(WindowSearch):
     def _standout_steps(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int]) -> list[int]:
         """Fills the places ``max_change_points`` leaves free with steps that stand out of their
         neighbours, then with second stairs beside a change, then reports steps that stand out
-        beyond it as far as the steps out of a flat part left ``flat_steps`` (see the module docstring); never a step
-        that a gap beside it undoes (a bump)."""
+        beyond the cap as far as the steps out of a flat part left ``flat_steps`` (see the module
+        docstring); never a step that a gap beside it undoes (a bump)."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
