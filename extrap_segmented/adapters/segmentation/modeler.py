@@ -494,9 +494,10 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     else:
         center, noise, counts = (np.asarray(column, dtype=float) for column in zip(*[
             _robust_point(m, value, v) for m, value, v in zip(measurements, y, values)]))
-    if all(v is not None for v in kept) and len({len(v) for v in kept}) == 1:
-        # kept values are in their runs' order: remove whole runs' offsets where they are real
-        center, noise = with_runs_aligned(np.vstack(kept), center, noise)
+    if rows is not None and all(v is not None for v in kept):
+        # kept values (rows holds them, one row per point) are in their runs' order: remove whole
+        # runs' offsets where they are real
+        center, noise = with_runs_aligned(rows, center, noise)
     return center, noise, np.asarray(counts, dtype=float)
 
 
