@@ -663,3 +663,57 @@ def test_values_equal_up_to_rounding_get_the_constant_model(level, n, seed, layo
     fit = search_subsets(x, y, [0], [n])
     assert fit.term[0] == CONSTANT
     assert fit.intercept[0] == pytest.approx(level, rel=0.02)
+
+
+def test_a_step_up_in_the_first_gap_is_found_at_every_other_size():
+    # collectives that switch algorithm at 2|4 B: every other size puts the step in the first gap
+    # (x1.6-2.1, flat after), where no gap before it shows a slope drop (issue 23: missed)
+    even, odd = slice(None, None, 2), slice(1, None, 2)
+    sixth, eighteenth = REAL.parent / "real_sixth", REAL.parent / "real_eighteenth"
+    for name, subset, fixtures, first in [("mpi/sixth/allreduce_rabenseifner_4.txt", even, sixth, "1|4"),
+                                          ("mpi/sixth/allreduce_rabenseifner_4.txt", odd, sixth, "2|8"),
+                                          ("mpi/eighteenth/allreduce_ring_3.txt", odd, eighteenth, "2|8"),
+                                          ("mpi/eighteenth/bcast_scatter_allgather_ring_3.txt", even, eighteenth,
+                                           "1|4")]:
+        assert changes(name, subset, fixtures)[0] == first, name
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(trend, "first_step", lambda *args, **kwargs: [])
+            assert first not in changes(name, subset, fixtures), name
+
+
+def test_a_step_up_in_the_first_gap_of_a_short_series_is_found():
+    # the ten largest sizes of a ping-pong with a 16 KiB eager limit: x2.51 at 8|16 KiB, then
+    # x1.13, x1.26; the significance test needs three sizes on each side (issue 23: missed)
+    x, values = sweep("mpi/hold/pingpong_eager16k_2.txt", REAL.parent / "real_holdout")
+    x, values = x[-10:], values[-10:]
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+    assert search.method_ == "test" and search.standout_
+    assert search.breakpoints_[0] == 1 and (x[0], x[1]) == (8192, 16384)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "first_step", lambda *args, **kwargs: [])
+        refit = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+        assert 1 not in refit.breakpoints_[:-1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.floats(0.0, 3.0), st.floats(0.0, 100.0), st.sampled_from([0, 1, 2]), st.floats(0.0, 100.0),
+       st.sampled_from([0.0, 0.25, 0.5, 1.0, 2.0, 3.0]), st.sampled_from([1.0, 2.0, 3.0, 8192.0]),
+       st.sampled_from([2.0, 4.0]))
+def test_no_sum_of_pmnf_terms_starts_with_a_first_step(log_c, a, j, b, i, start, ratio):
+    # c + a·log2(x)^j + b·x^i from x = 1 or above, noiseless (any z² passes): its first gap is no
+    # step, whatever the log factor does near x = 1 (an O(log p) term from p = 2 rises x3, x1.67, …)
+    x = start * ratio ** np.arange(6)
+    y = np.exp(log_c) + a * np.log2(x) ** j + b * (x / x[-1]) ** i
+    u, v = np.log(x), np.log(y)
+    assert trend.first_step(u, v, np.full(6, 1e-6), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == []
+
+
+@given(st.floats(0.2, 3.0), st.floats(-0.1, 0.1), st.floats(-0.1, 0.1), st.sampled_from([1.0, 2.0, 8192.0]),
+       st.booleans())
+def test_a_jump_onto_a_level_in_the_first_gap_is_a_first_step_up_only(jump, after, later, start, down):
+    # a first gap rising by `jump` (log units) onto gaps within x1.1 is a step; a drop never is
+    x = start * 4.0 ** np.arange(5)
+    v = np.cumsum([0.0, -jump if down else jump, after, later, 0.0])
+    expected = [] if down else [1]
+    assert trend.first_step(np.log(x), v, np.full(5, 0.01), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == expected
