@@ -709,10 +709,11 @@ def test_no_sum_of_pmnf_terms_starts_with_a_first_step(log_c, a, j, b, i, start,
     assert trend.first_step(u, v, np.full(6, 1e-6), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == []
 
 
-@given(st.floats(0.2, 3.0), st.floats(-0.1, 0.1), st.floats(-0.1, 0.1), st.sampled_from([1.0, 2.0, 8192.0]),
+@given(st.floats(0.2, 3.0), st.floats(-0.09, 0.09), st.floats(-0.09, 0.09), st.sampled_from([1.0, 2.0, 8192.0]),
        st.booleans())
 def test_a_jump_onto_a_level_in_the_first_gap_is_a_first_step_up_only(jump, after, later, start, down):
-    # a first gap rising by `jump` (log units) onto gaps within x1.1 is a step; a drop never is
+    # a first gap rising by `jump` (log units) onto gaps within x1.095 (below half the jump, not at
+    # that limit, where rounding decides) is a step; a drop never is
     x = start * 4.0 ** np.arange(5)
     v = np.cumsum([0.0, -jump if down else jump, after, later, 0.0])
     expected = [] if down else [1]
