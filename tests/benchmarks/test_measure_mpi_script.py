@@ -324,6 +324,26 @@ def test_the_twentyfirst_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert measure.SERIES["pingpong_eager11k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "11264"))
 
 
+def test_the_twentysecond_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_ring_2", "allreduce", 2, "4"), ("bcast_knomial_2", "bcast", 2, "7"),
+                             ("reduce_chain_3", "reduce", 3, "2"), ("allgather_ring_2", "allgather", 2, "4"),
+                             ("alltoall_bruck_3", "alltoall", 3, "3"), ("gather_linear_sync_2", "gather", 2, "3"),
+                             ("reduce_scatter_block_butterfly_2", "reduce_scatter_block", 2, "4"),
+                             ("scan_linear_3", "scan", 3, "1"), ("exscan_recdbl_5", "exscan", 5, "2"),
+                             ("reduce_scatter_butterfly_2", "reduce_scatter", 2, "4"),
+                             ("barrier_bruck_5", "barrier", 5, "4")))
+    # the default selection on 6 ranks, and on 3 ranks with a shared-memory eager limit
+    _assert_default_settings(measure, (("scatterv_6", "scatterv", 6), ("alltoallv_6", "alltoallv", 6)))
+    assert measure.SERIES["gather_eager44k_3"] == ("gather", 3, ("--mca", "btl_vader_eager_limit", "45056"))
+    assert _tcp_eager(measure, "reduce_scatter_tcp_eager40k_2") == ("reduce_scatter", 2, "40960")
+    # the grid series runs the default settings; the loaded series segmented ring, linear, pairwise and a
+    # shared-memory eager limit
+    _assert_default_settings(measure, (("bcast_2", "bcast", 2),))
+    _assert_forced(measure, (("allreduce_segring_2", "allreduce", 2, "5"), ("gather_linear_3", "gather", 3, "1"),
+                             ("alltoall_pairwise_3", "alltoall", 3, "2")))
+    assert measure.SERIES["pingpong_eager13k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "13312"))
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -301,6 +301,28 @@ was measured with
 is the series chosen before measuring as one with no change expected; the 47·2^k grid and the four loaded
 series are described in ``fixtures/real_twentyfirst/TRUTH.md``).
 
+The twenty-second set (``fixtures/real_twentysecond/mpi/``, measured for a twentieth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysecond/mpi/twentysecond \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_ring_2 \
+        bcast_knomial_2 reduce_chain_3 allgather_ring_2 alltoall_bruck_3 gather_linear_sync_2 \
+        reduce_scatter_block_butterfly_2 scan_linear_3 exscan_recdbl_5 reduce_scatter_butterfly_2 scatterv_6 \
+        alltoallv_6 gather_eager44k_3 reduce_scatter_tcp_eager40k_2 barrier_bruck_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysecond/mpi/tripentacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_2 \
+        --sizes $(python -c "print(*[53 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysecond/mpi/loaded22 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series allreduce_segring_2 \
+        gather_linear_3 alltoall_pairwise_3 pingpong_eager13k_2
+
+(the first ten in the first command fix the tuned component to one algorithm at every size;
+``scatterv_6`` and ``alltoallv_6`` run the default selection on 6 ranks;
+``gather_eager44k_3`` runs the default selection on 3 ranks with the shared-memory eager limit 45056;
+``reduce_scatter_tcp_eager40k_2`` runs over TCP with the TCP eager limit 40960; ``barrier_bruck_5`` ignores n and
+is the series chosen before measuring as one with no change expected; the 53·2^k grid and the four loaded
+series are described in ``fixtures/real_twentysecond/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -545,6 +567,9 @@ BARRIER_TREE = forced("barrier", 6)
 EAGER_36K = vader_eager(36864)  # between 32 KiB and 64 KiB, not 40960 or 49152 as before
 EAGER_11K = vader_eager(11264)  # between 8 KiB and 16 KiB, not 10240, 12288 or 14336 as before
 TCP_EAGER_28K = tcp_eager(28672)  # between 16 KiB and 32 KiB, not 20480 or 24576 as before
+EAGER_44K = vader_eager(45056)  # between 32 KiB and 64 KiB, not 36864, 40960 or 49152 as before
+EAGER_13K = vader_eager(13312)  # between 8 KiB and 16 KiB, not 10240, 11264, 12288 or 14336 as before
+TCP_EAGER_40K = tcp_eager(40960)  # between 32 KiB and 64 KiB, not 32768 or 49152 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -840,6 +865,29 @@ SERIES = {
     "bcast_binarytree_2": ("bcast", 2, BCAST_BINARY_TREE),
     "reduce_scatter_ring_2": ("reduce_scatter", 2, REDUCE_SCATTER_RING),
     "pingpong_eager11k_2": ("pingpong", 2, EAGER_11K),
+    # twenty-second set (a twentieth out-of-sample score): forced algorithms with rank counts not combined
+    # before, the default selection on 6 ranks for Scatterv and Alltoallv (never measured so), a shared-memory and
+    # a TCP eager limit not used before, and a Bruck Barrier on 5 ranks (n ignored: no change expected)
+    "allreduce_ring_2": ("allreduce", 2, ALLREDUCE_RING),
+    "bcast_knomial_2": ("bcast", 2, BCAST_KNOMIAL),
+    "reduce_chain_3": ("reduce", 3, REDUCE_CHAIN),
+    "allgather_ring_2": ("allgather", 2, ALLGATHER_RING),
+    "alltoall_bruck_3": ("alltoall", 3, ALLTOALL_BRUCK),
+    "gather_linear_sync_2": ("gather", 2, GATHER_LINEAR_SYNC),
+    "reduce_scatter_block_butterfly_2": ("reduce_scatter_block", 2, REDUCE_SCATTER_BLOCK_BUTTERFLY),
+    "scan_linear_3": ("scan", 3, SCAN_LINEAR),
+    "exscan_recdbl_5": ("exscan", 5, EXSCAN_RECURSIVE_DOUBLING),
+    "reduce_scatter_butterfly_2": ("reduce_scatter", 2, REDUCE_SCATTER_BUTTERFLY),
+    "scatterv_6": ("scatterv", 6, ()),
+    "alltoallv_6": ("alltoallv", 6, ()),
+    "gather_eager44k_3": ("gather", 3, EAGER_44K),
+    "reduce_scatter_tcp_eager40k_2": ("reduce_scatter", 2, TCP_EAGER_40K),
+    "barrier_bruck_5": ("barrier", 5, BARRIER_BRUCK),
+    # its loaded series
+    "allreduce_segring_2": ("allreduce", 2, ALLREDUCE_SEGMENTED_RING),
+    "gather_linear_3": ("gather", 3, GATHER_BASIC_LINEAR),
+    "alltoall_pairwise_3": ("alltoall", 3, ALLTOALL_PAIRWISE),
+    "pingpong_eager13k_2": ("pingpong", 2, EAGER_13K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
