@@ -344,6 +344,29 @@ def test_the_twentysecond_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert measure.SERIES["pingpong_eager13k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "13312"))
 
 
+def test_the_twentythird_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_linear_3", "allreduce", 3, "1"), ("bcast_pipeline_2", "bcast", 2, "3"),
+                             ("bcast_splitbintree_3", "bcast", 3, "4"), ("reduce_rabenseifner_3", "reduce", 3, "7"),
+                             ("reduce_binary_3", "reduce", 3, "4"), ("allgather_bruck_2", "allgather", 2, "2"),
+                             ("alltoall_linear_2", "alltoall", 2, "1"), ("scatter_linear_nb_2", "scatter", 2, "3"),
+                             ("scatter_binomial_5", "scatter", 5, "2"),
+                             ("reduce_scatter_rechalving_3", "reduce_scatter", 3, "2"),
+                             ("scan_recdbl_5", "scan", 5, "2"), ("allgatherv_ring_2", "allgatherv", 2, "3"),
+                             ("barrier_double_ring_3", "barrier", 3, "2")))
+    # the pipeline Bcast is cut into 8 KiB segments, as where it was forced before
+    assert measure.SERIES["bcast_pipeline_2"][2][-2:] == ("coll_tuned_bcast_algorithm_segmentsize", "8192")
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["reduce_eager52k_2"] == ("reduce", 2, ("--mca", "btl_vader_eager_limit", "53248"))
+    assert _tcp_eager(measure, "gather_tcp_eager18k_2") == ("gather", 2, "18432")
+    # the grid series runs the default settings; the loaded series binomial, basic linear (twice) and a
+    # shared-memory eager limit
+    _assert_default_settings(measure, (("allgather_2", "allgather", 2),))
+    _assert_forced(measure, (("bcast_binomial_2", "bcast", 2, "6"),
+                             ("reduce_scatter_block_linear_2", "reduce_scatter_block", 2, "1"),
+                             ("allgather_linear_2", "allgather", 2, "1")))
+    assert measure.SERIES["sendrecv_eager9k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "9216"))
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -323,6 +323,27 @@ was measured with
 is the series chosen before measuring as one with no change expected; the 53·2^k grid and the four loaded
 series are described in ``fixtures/real_twentysecond/TRUTH.md``).
 
+The twenty-third set (``fixtures/real_twentythird/mpi/``, measured for a twenty-first out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentythird/mpi/twentythird \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_linear_3 \
+        bcast_pipeline_2 bcast_splitbintree_3 reduce_rabenseifner_3 reduce_binary_3 allgather_bruck_2 \
+        alltoall_linear_2 scatter_linear_nb_2 scatter_binomial_5 reduce_scatter_rechalving_3 scan_recdbl_5 \
+        allgatherv_ring_2 reduce_eager52k_2 gather_tcp_eager18k_2 barrier_double_ring_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentythird/mpi/ennepentacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgather_2 \
+        --sizes $(python -c "print(*[59 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentythird/mpi/loaded23 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series bcast_binomial_2 \
+        reduce_scatter_block_linear_2 sendrecv_eager9k_2 allgather_linear_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size;
+``reduce_eager52k_2`` runs the default selection on 2 ranks with the shared-memory eager limit 53248;
+``gather_tcp_eager18k_2`` runs over TCP with the TCP eager limit 18432; ``barrier_double_ring_3`` ignores n and
+is the series chosen before measuring as one with no change expected; the 59·2^k grid and the four loaded
+series are described in ``fixtures/real_twentythird/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -570,6 +591,9 @@ TCP_EAGER_28K = tcp_eager(28672)  # between 16 KiB and 32 KiB, not 20480 or 2457
 EAGER_44K = vader_eager(45056)  # between 32 KiB and 64 KiB, not 36864, 40960 or 49152 as before
 EAGER_13K = vader_eager(13312)  # between 8 KiB and 16 KiB, not 10240, 11264, 12288 or 14336 as before
 TCP_EAGER_40K = tcp_eager(40960)  # between 32 KiB and 64 KiB, not 32768 or 49152 as before
+EAGER_52K = vader_eager(53248)  # between 32 KiB and 64 KiB, not 36864, 40960, 45056 or 49152 as before
+EAGER_9K = vader_eager(9216)  # between 8 KiB and 16 KiB, not 10240, 11264, 12288, 13312 or 14336 as before
+TCP_EAGER_18K = tcp_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 24576 or 28672 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -888,6 +912,29 @@ SERIES = {
     "gather_linear_3": ("gather", 3, GATHER_BASIC_LINEAR),
     "alltoall_pairwise_3": ("alltoall", 3, ALLTOALL_PAIRWISE),
     "pingpong_eager13k_2": ("pingpong", 2, EAGER_13K),
+    # twenty-third set (a twenty-first out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before, and a double-ring Barrier on 3 ranks
+    # (n ignored: no change expected)
+    "allreduce_linear_3": ("allreduce", 3, ALLREDUCE_BASIC_LINEAR),
+    "bcast_pipeline_2": ("bcast", 2, BCAST_PIPELINE_8K),
+    "bcast_splitbintree_3": ("bcast", 3, BCAST_SPLIT_BINARY_TREE),
+    "reduce_rabenseifner_3": ("reduce", 3, REDUCE_RABENSEIFNER),
+    "reduce_binary_3": ("reduce", 3, REDUCE_BINARY),
+    "allgather_bruck_2": ("allgather", 2, ALLGATHER_BRUCK),
+    "alltoall_linear_2": ("alltoall", 2, ALLTOALL_BASIC_LINEAR),
+    "scatter_linear_nb_2": ("scatter", 2, SCATTER_LINEAR_NB),
+    "scatter_binomial_5": ("scatter", 5, SCATTER_BINOMIAL),
+    "reduce_scatter_rechalving_3": ("reduce_scatter", 3, REDUCE_SCATTER_RECURSIVE_HALVING),
+    "scan_recdbl_5": ("scan", 5, SCAN_RECURSIVE_DOUBLING),
+    "allgatherv_ring_2": ("allgatherv", 2, ALLGATHERV_RING),
+    "reduce_eager52k_2": ("reduce", 2, EAGER_52K),
+    "gather_tcp_eager18k_2": ("gather", 2, TCP_EAGER_18K),
+    "barrier_double_ring_3": ("barrier", 3, BARRIER_DOUBLE_RING),
+    # its loaded series
+    "bcast_binomial_2": ("bcast", 2, BCAST_BINOMIAL),
+    "reduce_scatter_block_linear_2": ("reduce_scatter_block", 2, REDUCE_SCATTER_BLOCK_BASIC_LINEAR),
+    "sendrecv_eager9k_2": ("sendrecv", 2, EAGER_9K),
+    "allgather_linear_2": ("allgather", 2, ALLGATHER_BASIC_LINEAR),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
