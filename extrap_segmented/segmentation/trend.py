@@ -379,12 +379,16 @@ class TrendBreakSearch(WindowSearch):
         changes = list(self.breakpoints_[:-1]) if self.segmented_ else []
         if len(changes) >= self.max_change_points:
             return
-        largest_log = float(np.max(term_set(self.exponents), axis=0, initial=0.0)[1])
-        for change in first_step(u, v, sigma, np.log(SHORT_FIRST_STEP), self.f_limit, largest_log):
+        for change in first_step(u, v, sigma, np.log(SHORT_FIRST_STEP), self.f_limit, self._steepest()[1]):
             if _clear_of(change, changes) and not _undone(u, v, change, self.least_step):
                 self.shared_ = [False] + (list(self.shared_) if changes else [])
                 self.breakpoints_ = [change] + changes + [len(self.x_)]
                 self.standout_ = self.segmented_ = True
+
+    def _steepest(self) -> tuple[float, float]:
+        """The search space's largest polynomial and log exponents."""
+        largest_poly, largest_log = np.max(term_set(self.exponents), axis=0, initial=0.0)
+        return float(largest_poly), float(largest_log)
 
     def _take(self, fitted: SignificanceSearch) -> None:
         """Adopts the fitted attributes of the fallback detection."""
@@ -408,8 +412,7 @@ class TrendBreakSearch(WindowSearch):
     def _search(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, level_sigma: np.ndarray) -> list[int]:
         if self.max_change_points < 1:
             return []
-        # the search space's steepest polynomial and log exponents
-        largest_poly, largest_log = (float(e) for e in np.max(term_set(self.exponents), axis=0, initial=0.0))
+        largest_poly, largest_log = self._steepest()
         corners = {c[0]: c for c in slope_drops(u, v, sigma, largest_log, int(self.drop_reach))}
         for shift in level_shifts(u, v, level_sigma, int(self.drop_reach)):
             # where no slope drop passes at that gap: a step between two flat parts
@@ -538,10 +541,9 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
         return [1]
     if u[0] == 0:
         return []
-    log_u = np.log(u[:4])
-    log_factor = (log_u[1:] - log_u[:-1]) / width[:3]  # the slope of ln(ln x) over each gap
+    log_factor = float(_log_factor_slope(u, np.log(u[:2]), np.array(0), np.array(1)))  # over the first gap
     slope = jump[:3] / width[:3]
-    return [1] if slope[0] - log_exponent * log_factor[0] >= STANDOUT * max(abs(slope[1]), abs(slope[2])) else []
+    return [1] if slope[0] - log_exponent * log_factor >= STANDOUT * max(abs(slope[1]), abs(slope[2])) else []
 
 
 def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], f_limit: float) -> list[int]:
