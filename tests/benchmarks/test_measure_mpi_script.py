@@ -367,6 +367,28 @@ def test_the_twentythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert measure.SERIES["sendrecv_eager9k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "9216"))
 
 
+def test_the_twentyfourth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_rabenseifner_3", "allreduce", 3, "6"),
+                             ("bcast_scatter_allgather_2", "bcast", 2, "8"), ("bcast_bintree_3", "bcast", 3, "5"),
+                             ("reduce_inorder_binary_3", "reduce", 3, "6"), ("reduce_pipeline_2", "reduce", 2, "3"),
+                             ("allgather_neighbor_2", "allgather", 2, "5"), ("alltoall_bruck_2", "alltoall", 2, "3"),
+                             ("gather_linear_sync_5", "gather", 5, "3"), ("scatter_linear_3", "scatter", 3, "1"),
+                             ("reduce_scatter_butterfly_3", "reduce_scatter", 3, "4"),
+                             ("reduce_scatter_block_rechalving_3", "reduce_scatter_block", 3, "3"),
+                             ("exscan_linear_5", "exscan", 5, "1"), ("barrier_tree_4", "barrier", 4, "6")))
+    # the pipeline Reduce is cut into 4 KiB segments, as where it was forced before
+    assert measure.SERIES["reduce_pipeline_2"][2][-2:] == ("coll_tuned_reduce_algorithm_segmentsize", "4096")
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["scan_eager22k_2"] == ("scan", 2, ("--mca", "btl_vader_eager_limit", "22528"))
+    assert _tcp_eager(measure, "exscan_tcp_eager56k_2") == ("exscan", 2, "57344")
+    # the grid series runs the default settings; the loaded series Rabenseifner, pairwise, basic linear and a
+    # shared-memory eager limit with the non-blocking ping-pong
+    _assert_default_settings(measure, (("allgatherv_2", "allgatherv", 2),))
+    _assert_forced(measure, (("allreduce_rabenseifner_2", "allreduce", 2, "6"),
+                             ("alltoallv_pairwise_2", "alltoallv", 2, "2"), ("bcast_linear_2", "bcast", 2, "1")))
+    assert measure.SERIES["ipingpong_eager15k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "15360"))
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -344,6 +344,27 @@ was measured with
 is the series chosen before measuring as one with no change expected; the 59·2^k grid and the four loaded
 series are described in ``fixtures/real_twentythird/TRUTH.md``).
 
+The twenty-fourth set (``fixtures/real_twentyfourth/mpi/``, measured for a twenty-second out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfourth/mpi/twentyfourth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_rabenseifner_3 \
+        bcast_scatter_allgather_2 bcast_bintree_3 reduce_inorder_binary_3 reduce_pipeline_2 allgather_neighbor_2 \
+        alltoall_bruck_2 gather_linear_sync_5 scatter_linear_3 reduce_scatter_butterfly_3 \
+        reduce_scatter_block_rechalving_3 exscan_linear_5 scan_eager22k_2 exscan_tcp_eager56k_2 barrier_tree_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfourth/mpi/henhexacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_2 \
+        --sizes $(python -c "print(*[61 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfourth/mpi/loaded24 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_rabenseifner_2 alltoallv_pairwise_2 bcast_linear_2 ipingpong_eager15k_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size, the pipeline
+Reduce cut into 4 KiB segments; ``scan_eager22k_2`` runs the default selection on 2 ranks with the
+shared-memory eager limit 22528; ``exscan_tcp_eager56k_2`` runs over TCP with the TCP eager limit 57344;
+``barrier_tree_4`` ignores n and is the series chosen before measuring as one with no change expected; the
+61·2^k grid and the four loaded series are described in ``fixtures/real_twentyfourth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -594,6 +615,9 @@ TCP_EAGER_40K = tcp_eager(40960)  # between 32 KiB and 64 KiB, not 32768 or 4915
 EAGER_52K = vader_eager(53248)  # between 32 KiB and 64 KiB, not 36864, 40960, 45056 or 49152 as before
 EAGER_9K = vader_eager(9216)  # between 8 KiB and 16 KiB, not 10240, 11264, 12288, 13312 or 14336 as before
 TCP_EAGER_18K = tcp_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 24576 or 28672 as before
+EAGER_22K = vader_eager(22528)  # between 16 KiB and 32 KiB, not 20480, 24576 or 28672 as before
+EAGER_15K = vader_eager(15360)  # between 8 KiB and 16 KiB, not 9216, 10240, 11264, 12288, 13312 or 14336 as before
+TCP_EAGER_56K = tcp_eager(57344)  # between 32 KiB and 64 KiB, not 32768, 40960 or 49152 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -935,6 +959,29 @@ SERIES = {
     "reduce_scatter_block_linear_2": ("reduce_scatter_block", 2, REDUCE_SCATTER_BLOCK_BASIC_LINEAR),
     "sendrecv_eager9k_2": ("sendrecv", 2, EAGER_9K),
     "allgather_linear_2": ("allgather", 2, ALLGATHER_BASIC_LINEAR),
+    # twenty-fourth set (a twenty-second out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with Scan and Exscan, never run with one),
+    # and a tree Barrier on 4 ranks (n ignored: no change expected)
+    "allreduce_rabenseifner_3": ("allreduce", 3, ALLREDUCE_RABENSEIFNER),
+    "bcast_scatter_allgather_2": ("bcast", 2, BCAST_SCATTER_ALLGATHER),
+    "bcast_bintree_3": ("bcast", 3, BCAST_BINARY_TREE),
+    "reduce_inorder_binary_3": ("reduce", 3, REDUCE_IN_ORDER_BINARY),
+    "reduce_pipeline_2": ("reduce", 2, REDUCE_PIPELINE_4K),
+    "allgather_neighbor_2": ("allgather", 2, ALLGATHER_NEIGHBOR),
+    "alltoall_bruck_2": ("alltoall", 2, ALLTOALL_BRUCK),
+    "gather_linear_sync_5": ("gather", 5, GATHER_LINEAR_SYNC),
+    "scatter_linear_3": ("scatter", 3, SCATTER_LINEAR),
+    "reduce_scatter_butterfly_3": ("reduce_scatter", 3, REDUCE_SCATTER_BUTTERFLY),
+    "reduce_scatter_block_rechalving_3": ("reduce_scatter_block", 3, REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING),
+    "exscan_linear_5": ("exscan", 5, EXSCAN_LINEAR),
+    "scan_eager22k_2": ("scan", 2, EAGER_22K),
+    "exscan_tcp_eager56k_2": ("exscan", 2, TCP_EAGER_56K),
+    "barrier_tree_4": ("barrier", 4, BARRIER_TREE),
+    # its loaded series
+    "allreduce_rabenseifner_2": ("allreduce", 2, ALLREDUCE_RABENSEIFNER),
+    "alltoallv_pairwise_2": ("alltoallv", 2, ALLTOALLV_PAIRWISE),
+    "bcast_linear_2": ("bcast", 2, BCAST_BASIC_LINEAR),
+    "ipingpong_eager15k_2": ("ipingpong", 2, EAGER_15K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
