@@ -98,6 +98,16 @@ rise out of a flat part into a step is how a growing term starts (a step then li
 every other size, 5 % noise: 15 % of series got another change, 59 % with it judged there too).
 On the eighteen real sets +7 / +8 main, no false change more.
 
+**Kinks.** Then, in places ``max_change_points`` leaves free and beyond it as far as ``flat_steps``
+leaves a place, a gap where the series leaves a flat part with a rise that does not steepen after
+it (see :func:`kinks`): the gap before lies flat (slope within ``KINK_FLAT``), the gap's jump is at
+least ``STANDOUT_STEP`` and its slope at least ``KINK_RISE`` above the gap before's, with z² of that
+slope rise above ``f_limit`` in the three points' noise, the gap after it no steeper (the kink is
+the steepest gap of its rise) and the one after that steeper by at most ``KINK_GROW``. An algorithm switch whose bandwidth regime grows at once shows
+no slope drop after it (every other size of a recursive-doubling Allgather on 4 ranks: ×1.00 at
+128|512 B, then ×1.38, ×1.38, ×1.45); a sum of PMNF terms that rises that fast out of a flat part
+steepens further.
+
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
@@ -200,6 +210,15 @@ gaps this wide are two switches, where over ×2 gaps they are one ramp."""
 STAIR_SHARE = 0.75
 """Largest ratio of a second stair's jump to the jump of the change before it (log units): two
 similar rises one size apart are a steep stretch of growth as often as two switches."""
+KINK_FLAT = 0.06
+"""Largest log-log slope (either way) of the gap before a kink (see :func:`kinks`)."""
+KINK_RISE = 0.15
+"""Smallest rise of the log-log slope at a kink (see :func:`kinks`): over Extra-P's search space a
+sum of terms gives below 0.001 out of a flat gap with no steeper gap after it (with the gap after
+allowed ``KINK_GROW`` steeper as well: 0.09, where a log² term starts from 0 at x = 1)."""
+KINK_GROW = 0.1
+"""Most by which the log-log slope of the second gap after a kink may exceed the kink's (the first
+may not exceed it: a kink is the steepest gap of its rise, the first gap of a ramp is none)."""
 LEVEL_SLOPE_Z = 2.0
 """Most standard errors by which the slope of the sizes beside a short piece may differ from 0 for
 the piece to be judged against their level (see :func:`_off_line`)."""
@@ -440,18 +459,22 @@ class TrendBreakSearch(WindowSearch):
     def _standout_steps(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int],
                         log_exponent: float) -> list[int]:
         """Fills the places ``max_change_points`` leaves free with steps that stand out of their
-        neighbours, then with second stairs beside a change, then reports steps that stand out
-        beyond the cap as far as the steps out of a flat part left ``flat_steps`` (see the module
-        docstring); never a step that a gap beside it undoes (a bump)."""
+        neighbours, then with second stairs beside a change, then with kinks, then reports steps
+        that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
+        a flat part left ``flat_steps`` (see the module docstring); never a step that a gap beside
+        it undoes (a bump)."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
         kept = self._add(u, v, kept, second_stairs(u, v, sigma, kept, self.f_limit), self.max_change_points,
                          apart=False)
+        onsets = kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
+        kept = self._add(u, v, kept, onsets, self.max_change_points, apart=True)
         # beyond the cap: what the steps out of a flat part left of ``flat_steps``; a step at the
         # first gap last (it would take the place of a step that stands out between two gaps)
         first = first_step(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit, log_exponent)
-        return self._add(u, v, kept, standouts + first, self.max_change_points + int(self.flat_steps), apart=True)
+        return self._add(u, v, kept, standouts + first + onsets, self.max_change_points + int(self.flat_steps),
+                         apart=True)
 
     def _add(self, u: np.ndarray, v: np.ndarray, kept: list[int], changes: list[int], most: int,
              apart: bool) -> list[int]:
@@ -544,6 +567,39 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     log_factor = float(_log_factor_slope(u, np.log(u[:2]), np.array(0), np.array(1)))  # over the first gap
     slope = jump[:3] / width[:3]
     return [1] if slope[0] - log_exponent * log_factor >= STANDOUT * max(abs(slope[1]), abs(slope[2])) else []
+
+
+def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:
+    """Gaps where the series leaves a flat part with a rise that does not steepen after it: the
+    gap before lies flat (log-log slope within ``KINK_FLAT`` of 0), the gap's jump in log y ``v``
+    is at least ``least`` (log units) and its slope at least ``KINK_RISE`` above the gap before's,
+    with z² of that slope rise above ``f_limit`` in the three points' noise ``sigma``, the gap
+    after it no steeper and the one after that steeper by at most ``KINK_GROW``. Clearest first.
+
+    A sum of PMNF terms has a log-log slope that never falls but for its log factors' (see
+    :func:`slope_drops`): a rise out of a flat part is the onset of a growing term, which steepens
+    the series further, and a log factor's slope peaks gently. Over a grid of both coefficients
+    of a constant and one or two terms of Extra-P's search space (sizes from x = 1 or 2, doubling,
+    ×4, ×8, 1, 2, 3, … or ×1.25), the largest slope rise out of a flat gap with no steeper gap
+    after it is below 0.001 and the largest jump ×1.13 (``KINK_RISE`` is 0.15, ``least`` ×1.2 in
+    the detection). Every other size shows an algorithm switch whose bandwidth regime grows at
+    once as this (a 4-rank recursive-doubling Allgather: ×1.00 at 128|512 B, then ×1.38,
+    ×1.38, ×1.45), where no slope drops after the rise."""
+    jump, width = np.diff(v), np.diff(u)
+    changes = []
+    for b in range(2, len(v) - 2):  # the gap between points b - 1 and b; two gaps after it
+        before, slope = jump[b - 2] / width[b - 2], jump[b - 1] / width[b - 1]
+        after = jump[b:b + 2] / width[b:b + 2]
+        if abs(before) > KINK_FLAT or jump[b - 1] < least or slope - before < KINK_RISE \
+                or after[0] > slope or after[1] > slope + KINK_GROW:
+            continue
+        # the slope rise (v[b] − v[b−1]) / w₁ − (v[b−1] − v[b−2]) / w₀ and its noise
+        noise = ((sigma[b] / width[b - 1]) ** 2 + (sigma[b - 2] / width[b - 2]) ** 2
+                 + (sigma[b - 1] * (1 / width[b - 1] + 1 / width[b - 2])) ** 2)
+        z2 = (slope - before) ** 2 / noise if noise > 0 else 0.0
+        if z2 > f_limit:
+            changes.append((z2, b))
+    return [b for _, b in sorted(changes, reverse=True)]
 
 
 def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], f_limit: float) -> list[int]:

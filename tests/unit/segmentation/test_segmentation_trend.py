@@ -525,9 +525,11 @@ def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(mon
     center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
-    # without it (and without the standout steps, which see this step too) only the eager switch
+    # without it (and without the standout steps and kinks, which see this step too) only the
+    # eager switch
     monkeypatch.setattr(trend, "level_shifts", lambda *args, **kwargs: [])
     monkeypatch.setattr(trend, "standout_jumps", lambda *args, **kwargs: [])
+    monkeypatch.setattr(trend, "kinks", lambda *args, **kwargs: [])
     without = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in without[:-1]] == ["2048|4096"]
 
@@ -733,3 +735,66 @@ def test_a_jump_onto_a_level_in_the_first_gap_is_a_first_step_up_only(jump, afte
     v = np.cumsum([0.0, -jump if down else jump, after, later, 0.0])
     expected = [] if down else [1]
     assert trend.first_step(np.log(x), v, np.full(5, 0.01), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == expected
+
+
+# -- kinks: a rise out of a flat part that does not steepen after it ---------------------------------
+
+def test_a_kink_out_of_the_latency_regime_is_found_at_every_other_size():
+    # an algorithm switch whose bandwidth regime grows at once: every other size shows flat gaps,
+    # then x1.38-1.47 with no steeper gap after it, where no slope drops (issue 23: missed); each
+    # change is gone when the kinks are patched out
+    for name, subset, fixtures, change in [
+            ("mpi/idle/allgather_4.txt", slice(1, None, 2), REAL, "512|2048"),
+            ("mpi/shared/allgather_4.txt", slice(1, None, 2), REAL, "128|512"),
+            ("mpi/eleventh/allgather_recdbl_4.txt", slice(1, None, 2), REAL.parent / "real_eleventh", "512|2048"),
+            ("mpi/hold/scatter_3.txt", slice(None, None, 2), REAL.parent / "real_holdout", "256|1024")]:
+        assert change in changes(name, subset, fixtures), name
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(trend, "kinks", lambda *args, **kwargs: [])
+            assert change not in changes(name, subset, fixtures), name
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.floats(-8.0, 8.0), st.sampled_from(range(43)), st.floats(-8.0, 8.0), st.sampled_from(range(43)),
+       st.booleans(), st.sampled_from([(1.0, 2.0), (2.0, 2.0), (1.0, 4.0), (2.0, 4.0), (1.0, 8.0), (1.0, "linear"),
+                                       (2.0, "linear"), (100.0, 1.25)]))
+def test_no_sum_of_pmnf_terms_has_a_kink(log_a, first, log_b, second, constant, layout):
+    # c + a·term + b·term over Extra-P's search space (and the constant alone), noiseless (any z²
+    # passes), from x = 1 or 2, doubling, every other, x8, linear or x1.25 sizes: the slope never
+    # rises out of a flat gap by KINK_RISE without steepening further (the worst case over a grid
+    # of both coefficients is 0.09, at the first sizes of a log² term)
+    from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
+    exponents = np.vstack([default_exponents(), [[0.0, 0.0]]])  # the last: no second term
+    start, ratio = layout
+    x = start * (np.arange(1.0, 24.0) if ratio == "linear" else ratio ** np.arange(12 if ratio != 1.25 else 20))
+    terms = evaluate_terms(x, exponents[[first % len(exponents), second % len(exponents)]])
+    terms = terms / np.max(terms, axis=1, keepdims=True)
+    y = float(constant) + 10 ** log_a * terms[0] + 10 ** log_b * terms[1]
+    assume(np.all(y > 0) and np.all(np.isfinite(y)))
+    assert trend.kinks(np.log(x), np.log(y), np.full(len(x), 1e-9), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == []
+
+
+@given(st.floats(0.2, 1.2), st.floats(-0.05, 0.05), st.floats(-0.5, -0.01), st.floats(-0.5, 0.09),
+       st.sampled_from([2.0, 4.0]))
+def test_a_rise_out_of_a_flat_part_that_does_not_steepen_is_a_kink(slope, flat, eased, steeper, ratio):
+    # flat gaps (slope within 0.05 of 0), then a rise of log-log slope `slope`, eased in the gap
+    # after it and at most 0.09 steeper (below KINK_GROW) in the one after that: a kink at that
+    # gap, 1 % noise per point
+    x = 8.0 * ratio ** np.arange(8)
+    w = np.log(ratio)
+    slopes = [flat, flat, flat, slope, slope + eased, slope + steeper, slope]
+    assume(np.log(ratio) * slope >= np.log1p(trend.STANDOUT_STEP) and slope - flat >= trend.KINK_RISE + 0.02)
+    v = np.concatenate(([0.0], np.cumsum(np.array(slopes) * w)))
+    got = trend.kinks(np.log(x), v, np.full(8, 0.01), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT)
+    assert got == [4]
+
+
+def test_the_first_gap_of_a_steepening_rise_is_no_kink():
+    # flat, then x1.3 at 256|512 B: followed by x1.5 and x1.8 it is the first gap of a ramp (the
+    # change is where the rise is steepest), followed by x1.25 and x1.35 (slope 0.32 and 0.43 after
+    # 0.38: the second within KINK_GROW) a kink
+    x = 2.0 ** np.arange(8, 16) / 4
+    judge = lambda ratios: trend.kinks(np.log(x), np.log(np.cumprod([1.0] + ratios)), np.full(8, 0.01),  # noqa: E731
+                                       np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT)
+    assert judge([1.01, 1.0, 1.3, 1.5, 1.8, 1.9, 1.95]) == []
+    assert judge([1.01, 1.0, 1.3, 1.25, 1.35, 1.3, 1.3]) == [3]

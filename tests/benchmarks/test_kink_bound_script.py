@@ -1,0 +1,36 @@
+"""benchmarks/segmentation/kink_bound.py: the bound behind trend.KINK_RISE, and a bad --grid."""
+import importlib.util
+import subprocess
+import sys
+
+import numpy as np
+
+from conftest import REPO_ROOT
+from extrap_segmented.segmentation import trend
+
+SCRIPT = REPO_ROOT / "benchmarks" / "segmentation" / "kink_bound.py"
+
+
+def load():
+    spec = importlib.util.spec_from_file_location("kink_bound", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_smooth_function_of_a_coarse_grid_comes_near_a_kink():
+    # every other size from 1 B, where a log² term starts from 0 and comes nearest: the rule's rise
+    # stays far below KINK_RISE and its jump below x1.2; the looser rule's rise (both gaps after up
+    # to KINK_GROW steeper) is larger but still below KINK_RISE
+    kink_bound = load()
+    x = 4.0 ** np.arange(12)
+    strict_rise, strict_jump = kink_bound.worst(x, 16, 0.0)
+    loose_rise, loose_jump = kink_bound.worst(x, 16, trend.KINK_GROW)
+    assert 0 <= strict_rise < trend.KINK_RISE / 10 and strict_jump < 1 + trend.STANDOUT_STEP
+    assert strict_rise < loose_rise < trend.KINK_RISE and strict_jump < loose_jump
+
+
+def test_a_grid_of_one_point_is_bad_input():
+    result = subprocess.run([sys.executable, str(SCRIPT), "--grid", "1"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "--grid: must be an integer >= 2, got 1" in result.stderr and "Traceback" not in result.stderr
