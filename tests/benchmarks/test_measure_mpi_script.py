@@ -389,6 +389,26 @@ def test_the_twentyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert measure.SERIES["ipingpong_eager15k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "15360"))
 
 
+def test_the_twentyfifth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_nonoverlap_3", "allreduce", 3, "2"), ("bcast_chain_2", "bcast", 2, "2"),
+                             ("bcast_splitbintree_2", "bcast", 2, "4"), ("reduce_binary_2", "reduce", 2, "4"),
+                             ("reduce_chain_4", "reduce", 4, "2"), ("allgather_linear_4", "allgather", 4, "1"),
+                             ("alltoall_linear_4", "alltoall", 4, "1"), ("gather_linear_5", "gather", 5, "1"),
+                             ("scatter_linear_nb_4", "scatter", 4, "3"),
+                             ("reduce_scatter_nonoverlap_4", "reduce_scatter", 4, "1"),
+                             ("reduce_scatter_block_butterfly_3", "reduce_scatter_block", 3, "4"),
+                             ("allgatherv_bruck_2", "allgatherv", 2, "2"), ("barrier_bruck_4", "barrier", 4, "4")))
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["alltoallv_eager26k_2"] == ("alltoallv", 2, ("--mca", "btl_vader_eager_limit", "26624"))
+    assert _tcp_eager(measure, "reduce_scatter_block_tcp_eager44k_2") == ("reduce_scatter_block", 2, "45056")
+    # the grid series runs the default settings; the loaded series basic linear, binomial, neighbor exchange and
+    # a shared-memory eager limit with the blocking ping-pong
+    _assert_default_settings(measure, (("sendrecv_2", "sendrecv", 2),))
+    _assert_forced(measure, (("allreduce_linear_2", "allreduce", 2, "1"), ("reduce_binomial_2", "reduce", 2, "5"),
+                             ("allgatherv_neighbor_2", "allgatherv", 2, "4")))
+    assert measure.SERIES["pingpong_eager18k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "18432"))
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

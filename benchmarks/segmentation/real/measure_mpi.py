@@ -365,6 +365,28 @@ shared-memory eager limit 22528; ``exscan_tcp_eager56k_2`` runs over TCP with th
 ``barrier_tree_4`` ignores n and is the series chosen before measuring as one with no change expected; the
 61·2^k grid and the four loaded series are described in ``fixtures/real_twentyfourth/TRUTH.md``).
 
+The twenty-fifth set (``fixtures/real_twentyfifth/mpi/``, measured for a twenty-third out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfifth/mpi/twentyfifth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_nonoverlap_3 \
+        bcast_chain_2 bcast_splitbintree_2 reduce_binary_2 reduce_chain_4 allgather_linear_4 alltoall_linear_4 \
+        gather_linear_5 scatter_linear_nb_4 reduce_scatter_nonoverlap_4 reduce_scatter_block_butterfly_3 \
+        allgatherv_bruck_2 alltoallv_eager26k_2 reduce_scatter_block_tcp_eager44k_2 barrier_bruck_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfifth/mpi/heptahexacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series sendrecv_2 \
+        --sizes $(python -c "print(*[67 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyfifth/mpi/loaded25 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_linear_2 reduce_binomial_2 allgatherv_neighbor_2 pingpong_eager18k_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size;
+``alltoallv_eager26k_2`` runs the default selection on 2 ranks with the shared-memory eager limit 26624;
+``reduce_scatter_block_tcp_eager44k_2`` runs over TCP with the TCP eager limit 45056; ``barrier_bruck_4``
+ignores n and is the series chosen before measuring as one with no change expected; the 67·2^k grid and the
+four loaded series, whose 1-minute load average was raised by two busy loops started a minute before the
+sweep, are described in ``fixtures/real_twentyfifth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -618,6 +640,9 @@ TCP_EAGER_18K = tcp_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 24576 
 EAGER_22K = vader_eager(22528)  # between 16 KiB and 32 KiB, not 20480, 24576 or 28672 as before
 EAGER_15K = vader_eager(15360)  # between 8 KiB and 16 KiB, not 9216, 10240, 11264, 12288, 13312 or 14336 as before
 TCP_EAGER_56K = tcp_eager(57344)  # between 32 KiB and 64 KiB, not 32768, 40960 or 49152 as before
+EAGER_26K = vader_eager(26624)  # between 16 KiB and 32 KiB, not 20480, 22528, 24576 or 28672 as before
+TCP_EAGER_44K = tcp_eager(45056)  # between 32 KiB and 64 KiB, not 32768, 40960, 49152 or 57344 as before
+EAGER_18K = vader_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 22528, 24576 or 28672 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -982,6 +1007,29 @@ SERIES = {
     "alltoallv_pairwise_2": ("alltoallv", 2, ALLTOALLV_PAIRWISE),
     "bcast_linear_2": ("bcast", 2, BCAST_BASIC_LINEAR),
     "ipingpong_eager15k_2": ("ipingpong", 2, EAGER_15K),
+    # twenty-fifth set (a twenty-third out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with Alltoallv and Reduce_scatter_block,
+    # never run with one), and a Bruck Barrier on 4 ranks (n ignored: no change expected)
+    "allreduce_nonoverlap_3": ("allreduce", 3, ALLREDUCE_NONOVERLAPPING),
+    "bcast_chain_2": ("bcast", 2, BCAST_CHAIN),
+    "bcast_splitbintree_2": ("bcast", 2, BCAST_SPLIT_BINARY_TREE),
+    "reduce_binary_2": ("reduce", 2, REDUCE_BINARY),
+    "reduce_chain_4": ("reduce", 4, REDUCE_CHAIN),
+    "allgather_linear_4": ("allgather", 4, ALLGATHER_BASIC_LINEAR),
+    "alltoall_linear_4": ("alltoall", 4, ALLTOALL_BASIC_LINEAR),
+    "gather_linear_5": ("gather", 5, GATHER_BASIC_LINEAR),
+    "scatter_linear_nb_4": ("scatter", 4, SCATTER_LINEAR_NB),
+    "reduce_scatter_nonoverlap_4": ("reduce_scatter", 4, REDUCE_SCATTER_NONOVERLAPPING),
+    "reduce_scatter_block_butterfly_3": ("reduce_scatter_block", 3, REDUCE_SCATTER_BLOCK_BUTTERFLY),
+    "allgatherv_bruck_2": ("allgatherv", 2, ALLGATHERV_BRUCK),
+    "alltoallv_eager26k_2": ("alltoallv", 2, EAGER_26K),
+    "reduce_scatter_block_tcp_eager44k_2": ("reduce_scatter_block", 2, TCP_EAGER_44K),
+    "barrier_bruck_4": ("barrier", 4, BARRIER_BRUCK),
+    # its loaded series
+    "allreduce_linear_2": ("allreduce", 2, ALLREDUCE_BASIC_LINEAR),
+    "reduce_binomial_2": ("reduce", 2, REDUCE_BINOMIAL),
+    "allgatherv_neighbor_2": ("allgatherv", 2, ALLGATHERV_NEIGHBOR),
+    "pingpong_eager18k_2": ("pingpong", 2, EAGER_18K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
