@@ -103,10 +103,10 @@ leaves a place, a gap where the series leaves a flat part with a rise that does 
 it (see :func:`kinks`): the gap before lies flat (slope within ``KINK_FLAT``), the gap's jump is at
 least ``STANDOUT_STEP`` and its slope at least ``KINK_RISE`` above the gap before's, with z² of that
 slope rise above ``f_limit`` in the three points' noise, the gap after it no steeper (the kink is
-the steepest gap of its rise) and the one after that steeper by at most ``KINK_GROW``. An algorithm switch whose bandwidth regime grows at once shows
-no slope drop after it (every other size of a recursive-doubling Allgather on 4 ranks: ×1.00 at
-128|512 B, then ×1.38, ×1.38, ×1.45); a sum of PMNF terms that rises that fast out of a flat part
-steepens further.
+the steepest gap of its rise) and the one after that steeper by at most ``KINK_GROW``. An algorithm
+switch whose bandwidth regime grows at once shows no slope drop after it (every other size of a
+recursive-doubling Allgather on 4 ranks: ×1.00 at 128|512 B, then ×1.38, ×1.38, ×1.45); a sum of
+PMNF terms that rises that fast out of a flat part steepens further.
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -585,21 +585,22 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     the detection). Every other size shows an algorithm switch whose bandwidth regime grows at
     once as this (a 4-rank recursive-doubling Allgather: ×1.00 at 128|512 B, then ×1.38,
     ×1.38, ×1.45), where no slope drops after the rise."""
+    if len(v) < 5:  # a flat gap before, two gaps after
+        return []
     jump, width = np.diff(v), np.diff(u)
-    changes = []
-    for b in range(2, len(v) - 2):  # the gap between points b - 1 and b; two gaps after it
-        before, slope = jump[b - 2] / width[b - 2], jump[b - 1] / width[b - 1]
-        after = jump[b:b + 2] / width[b:b + 2]
-        if abs(before) > KINK_FLAT or jump[b - 1] < least or slope - before < KINK_RISE \
-                or after[0] > slope or after[1] > slope + KINK_GROW:
-            continue
-        # the slope rise (v[b] − v[b−1]) / w₁ − (v[b−1] − v[b−2]) / w₀ and its noise
-        noise = ((sigma[b] / width[b - 1]) ** 2 + (sigma[b - 2] / width[b - 2]) ** 2
-                 + (sigma[b - 1] * (1 / width[b - 1] + 1 / width[b - 2])) ** 2)
-        z2 = (slope - before) ** 2 / noise if noise > 0 else 0.0
-        if z2 > f_limit:
-            changes.append((z2, b))
-    return [b for _, b in sorted(changes, reverse=True)]
+    slope = jump / width
+    # gap g (between points g and g + 1) for g = 1 … n − 4: the gap before, the gap, the two after
+    before, at, next1, next2 = slope[:-3], slope[1:-2], slope[2:-1], slope[3:]
+    rise = at - before
+    # the slope rise (v[g+1] − v[g]) / w_g − (v[g] − v[g−1]) / w_{g−1} and its noise
+    w0, w1 = width[:-3], width[1:-2]
+    noise = (sigma[2:-2] / w1) ** 2 + (sigma[:-4] / w0) ** 2 + (sigma[1:-3] * (1 / w1 + 1 / w0)) ** 2
+    with np.errstate(divide="ignore", invalid="ignore"):  # a noise of 0 judges nothing
+        z2 = np.where(noise > 0, rise ** 2 / noise, 0.0)
+    kink = ((np.abs(before) <= KINK_FLAT) & (jump[1:-2] >= least) & (rise >= KINK_RISE)
+            & (next1 <= at) & (next2 <= at + KINK_GROW) & (z2 > f_limit))
+    gaps = np.flatnonzero(kink) + 1
+    return [int(g) + 1 for g in gaps[np.argsort(-z2[gaps - 1], kind="stable")]]
 
 
 def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], f_limit: float) -> list[int]:
