@@ -102,9 +102,9 @@ On the eighteen real sets +7 / +8 main, no false change more.
 leaves a place, a gap where the series leaves a flat part with a rise that does not steepen after
 it (see :func:`kinks`): the gap before lies flat (slope within ``KINK_FLAT``), the gap's jump is at
 least ``STANDOUT_STEP`` and its slope at least ``KINK_RISE`` above the gap before's, with z² of that
-slope rise above ``f_limit`` in the three points' noise, the gap after it no steeper (the kink is
-the steepest gap of its rise) and the one after that steeper by at most ``KINK_GROW``. An algorithm
-switch whose bandwidth regime grows at once shows no slope drop after it (every other size of a
+slope rise above ``f_limit`` in the three points' noise, and the gap after it no steeper (the kink
+is the steepest gap of its rise; a later gap may hold a change of its own). An algorithm switch
+whose bandwidth regime grows at once shows no slope drop after it (every other size of a
 recursive-doubling Allgather on 4 ranks: ×1.00 at 128|512 B, then ×1.38, ×1.38, ×1.45); a sum of
 PMNF terms that rises that fast out of a flat part steepens further.
 
@@ -215,10 +215,7 @@ KINK_FLAT = 0.06
 KINK_RISE = 0.15
 """Smallest rise of the log-log slope at a kink (see :func:`kinks`): over Extra-P's search space a
 sum of terms gives below 0.001 out of a flat gap with no steeper gap after it (with the gap after
-allowed ``KINK_GROW`` steeper as well: 0.09, where a log² term starts from 0 at x = 1)."""
-KINK_GROW = 0.1
-"""Most by which the log-log slope of the second gap after a kink may exceed the kink's (the first
-may not exceed it: a kink is the steepest gap of its rise, the first gap of a ramp is none)."""
+allowed to be 0.1 steeper: 0.12, where a log term starts from 0 at x = 1)."""
 LEVEL_SLOPE_Z = 2.0
 """Most standard errors by which the slope of the sizes beside a short piece may differ from 0 for
 the piece to be judged against their level (see :func:`_off_line`)."""
@@ -573,8 +570,8 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     """Gaps where the series leaves a flat part with a rise that does not steepen after it: the
     gap before lies flat (log-log slope within ``KINK_FLAT`` of 0), the gap's jump in log y ``v``
     is at least ``least`` (log units) and its slope at least ``KINK_RISE`` above the gap before's,
-    with z² of that slope rise above ``f_limit`` in the three points' noise ``sigma``, the gap
-    after it no steeper and the one after that steeper by at most ``KINK_GROW``. Clearest first.
+    with z² of that slope rise above ``f_limit`` in the three points' noise ``sigma``, and the gap
+    after it no steeper. Clearest first.
 
     A sum of PMNF terms has a log-log slope that never falls but for its log factors' (see
     :func:`slope_drops`): a rise out of a flat part is the onset of a growing term, which steepens
@@ -585,20 +582,19 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     the detection). Every other size shows an algorithm switch whose bandwidth regime grows at
     once as this (a 4-rank recursive-doubling Allgather: ×1.00 at 128|512 B, then ×1.38,
     ×1.38, ×1.45), where no slope drops after the rise."""
-    if len(v) < 5:  # a flat gap before, two gaps after
+    if len(v) < 4:  # a flat gap before, a gap after
         return []
     jump, width = np.diff(v), np.diff(u)
     slope = jump / width
-    # gap g (between points g and g + 1) for g = 1 … n − 4: the gap before, the gap, the two after
-    before, at, next1, next2 = slope[:-3], slope[1:-2], slope[2:-1], slope[3:]
+    # gap g (between points g and g + 1) for g = 1 … n − 3: the gap before, the gap, the one after
+    before, at, after = slope[:-2], slope[1:-1], slope[2:]
     rise = at - before
     # the slope rise (v[g+1] − v[g]) / w_g − (v[g] − v[g−1]) / w_{g−1} and its noise
-    w0, w1 = width[:-3], width[1:-2]
-    noise = (sigma[2:-2] / w1) ** 2 + (sigma[:-4] / w0) ** 2 + (sigma[1:-3] * (1 / w1 + 1 / w0)) ** 2
+    w0, w1 = width[:-2], width[1:-1]
+    noise = (sigma[2:-1] / w1) ** 2 + (sigma[:-3] / w0) ** 2 + (sigma[1:-2] * (1 / w1 + 1 / w0)) ** 2
     with np.errstate(divide="ignore", invalid="ignore"):  # a noise of 0 judges nothing
         z2 = np.where(noise > 0, rise ** 2 / noise, 0.0)
-    kink = ((np.abs(before) <= KINK_FLAT) & (jump[1:-2] >= least) & (rise >= KINK_RISE)
-            & (next1 <= at) & (next2 <= at + KINK_GROW) & (z2 > f_limit))
+    kink = (np.abs(before) <= KINK_FLAT) & (jump[1:-1] >= least) & (rise >= KINK_RISE) & (after <= at) & (z2 > f_limit)
     gaps = np.flatnonzero(kink) + 1
     return [int(g) + 1 for g in gaps[np.argsort(-z2[gaps - 1], kind="stable")]]
 

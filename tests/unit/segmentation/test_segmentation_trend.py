@@ -134,7 +134,8 @@ def test_a_jump_and_a_smaller_step_in_neighbouring_gaps_are_a_staircase_not_a_ra
     eighth, ninth, sixteenth = (REAL.parent / f"real_{n}" for n in ("eighth", "ninth", "sixteenth"))
     assert changes("mpi/eighth/bcast_eager2k_4.txt", even, eighth) == ["256|1024", "1024|4096"]
     assert changes("mpi/eighth/bcast_eager2k_4.txt", odd, eighth) == ["128|512", "512|2048"]
-    assert changes("mpi/ninth/scatterv_4.txt", even, ninth) == ["256|1024", "1024|4096"]
+    # (and a kink at the onset of the bandwidth regime, the truth table's minor 32 KiB|512 KiB)
+    assert changes("mpi/ninth/scatterv_4.txt", even, ninth) == ["256|1024", "1024|4096", "16384|65536"]
     assert changes("mpi/loaded16/gather_3.txt", even, sixteenth) == ["256|1024", "1024|4096"]
 
 
@@ -774,25 +775,24 @@ def test_no_sum_of_pmnf_terms_has_a_kink(log_a, first, log_b, second, constant, 
     assert trend.kinks(np.log(x), np.log(y), np.full(len(x), 1e-9), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT) == []
 
 
-@given(st.floats(0.2, 1.2), st.floats(-0.05, 0.05), st.floats(-0.5, -0.01), st.floats(-0.5, 0.09),
+@given(st.floats(0.2, 1.2), st.floats(-0.05, 0.05), st.floats(-0.5, -0.01), st.floats(-0.5, 3.0),
        st.sampled_from([2.0, 4.0]))
-def test_a_rise_out_of_a_flat_part_that_does_not_steepen_is_a_kink(slope, flat, eased, steeper, ratio):
+def test_a_rise_out_of_a_flat_part_that_does_not_steepen_is_a_kink(slope, flat, eased, later, ratio):
     # flat gaps (slope within 0.05 of 0), then a rise of log-log slope `slope`, eased in the gap
-    # after it and at most 0.09 steeper (below KINK_GROW) in the one after that: a kink at that
-    # gap, 1 % noise per point
+    # after it, whatever comes after that (a later change of its own): a kink at that gap, 1 % noise
+    # per point
     x = 8.0 * ratio ** np.arange(8)
     w = np.log(ratio)
-    slopes = [flat, flat, flat, slope, slope + eased, slope + steeper, slope]
+    slopes = [flat, flat, flat, slope, slope + eased, slope + later, slope]
     assume(np.log(ratio) * slope >= np.log1p(trend.STANDOUT_STEP) and slope - flat >= trend.KINK_RISE + 0.02)
     v = np.concatenate(([0.0], np.cumsum(np.array(slopes) * w)))
     got = trend.kinks(np.log(x), v, np.full(8, 0.01), np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT)
-    assert got == [4]
+    assert 4 in got  # (a later rise out of the eased part may be a kink of its own)
 
 
 def test_the_first_gap_of_a_steepening_rise_is_no_kink():
     # flat, then x1.3 at 256|512 B: followed by x1.5 and x1.8 it is the first gap of a ramp (the
-    # change is where the rise is steepest), followed by x1.25 and x1.35 (slope 0.32 and 0.43 after
-    # 0.38: the second within KINK_GROW) a kink
+    # change is where the rise is steepest), followed by x1.25 (slope 0.32 after 0.38) a kink
     x = 2.0 ** np.arange(8, 16) / 4
     judge = lambda ratios: trend.kinks(np.log(x), np.log(np.cumprod([1.0] + ratios)), np.full(8, 0.01),  # noqa: E731
                                        np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT)
