@@ -409,6 +409,25 @@ def test_the_twentyfifth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert measure.SERIES["pingpong_eager18k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "18432"))
 
 
+def test_the_twentysixth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_ring_5", "allreduce", 5, "4"), ("bcast_bintree_4", "bcast", 4, "5"),
+                             ("bcast_scatter_allgather_3", "bcast", 3, "8"), ("reduce_linear_4", "reduce", 4, "1"),
+                             ("reduce_inorder_binary_2", "reduce", 2, "6"), ("allgather_bruck_5", "allgather", 5, "2"),
+                             ("allgatherv_ring_4", "allgatherv", 4, "3"), ("alltoall_pairwise_4", "alltoall", 4, "2"),
+                             ("scatter_linear_5", "scatter", 5, "1"),
+                             ("reduce_scatter_rechalving_2", "reduce_scatter", 2, "2"),
+                             ("reduce_scatter_block_recdbl_4", "reduce_scatter_block", 4, "2"),
+                             ("scan_linear_5", "scan", 5, "1"), ("barrier_linear_4", "barrier", 4, "1")))
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["exscan_eager30k_2"] == ("exscan", 2, ("--mca", "btl_vader_eager_limit", "30720"))
+    assert _tcp_eager(measure, "scan_tcp_eager36k_2") == ("scan", 2, "36864")
+    # the grid series runs the default settings; the loaded series chain, basic linear, scatter-allgather ring and
+    # a shared-memory eager limit with the non-blocking ping-pong
+    _assert_default_settings(measure, (("ipingpong_2", "ipingpong", 2),))
+    _assert_forced(measure, (("reduce_chain_2", "reduce", 2, "2"), ("alltoallv_linear_2", "alltoallv", 2, "1"),
+                             ("bcast_sagring_2", "bcast", 2, "9")))
+    assert measure.SERIES["ipingpong_eager38k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "38912"))
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

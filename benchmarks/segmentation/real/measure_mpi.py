@@ -387,6 +387,28 @@ ignores n and is the series chosen before measuring as one with no change expect
 four loaded series, whose 1-minute load average was raised by two busy loops started a minute before the
 sweep, are described in ``fixtures/real_twentyfifth/TRUTH.md``).
 
+The twenty-sixth set (``fixtures/real_twentysixth/mpi/``, measured for a twenty-fourth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysixth/mpi/twentysixth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_ring_5 \
+        bcast_bintree_4 bcast_scatter_allgather_3 reduce_linear_4 reduce_inorder_binary_2 allgather_bruck_5 \
+        allgatherv_ring_4 alltoall_pairwise_4 scatter_linear_5 reduce_scatter_rechalving_2 \
+        reduce_scatter_block_recdbl_4 scan_linear_5 exscan_eager30k_2 scan_tcp_eager36k_2 barrier_linear_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysixth/mpi/henheptacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series ipingpong_2 \
+        --sizes $(python -c "print(*[71 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentysixth/mpi/loaded26 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        reduce_chain_2 alltoallv_linear_2 bcast_sagring_2 ipingpong_eager38k_2
+
+(the first thirteen in the first command fix the tuned component to one algorithm at every size;
+``exscan_eager30k_2`` runs the default selection on 2 ranks with the shared-memory eager limit 30720;
+``scan_tcp_eager36k_2`` runs over TCP with the TCP eager limit 36864; ``barrier_linear_4`` ignores n and is
+the series chosen before measuring as one with no change expected; the 71·2^k grid and the four loaded
+series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_twentysixth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -643,6 +665,9 @@ TCP_EAGER_56K = tcp_eager(57344)  # between 32 KiB and 64 KiB, not 32768, 40960 
 EAGER_26K = vader_eager(26624)  # between 16 KiB and 32 KiB, not 20480, 22528, 24576 or 28672 as before
 TCP_EAGER_44K = tcp_eager(45056)  # between 32 KiB and 64 KiB, not 32768, 40960, 49152 or 57344 as before
 EAGER_18K = vader_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 22528, 24576 or 28672 as before
+EAGER_30K = vader_eager(30720)  # between 16 KiB and 32 KiB, not 18432, 20480, 22528, 24576, 26624 or 28672 as before
+TCP_EAGER_36K = tcp_eager(36864)  # between 32 KiB and 64 KiB, not 32768, 40960, 45056, 49152 or 57344 as before
+EAGER_38K = vader_eager(38912)  # between 32 KiB and 64 KiB, not 36864, 40960, 45056, 49152 or 53248 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1030,6 +1055,29 @@ SERIES = {
     "reduce_binomial_2": ("reduce", 2, REDUCE_BINOMIAL),
     "allgatherv_neighbor_2": ("allgatherv", 2, ALLGATHERV_NEIGHBOR),
     "pingpong_eager18k_2": ("pingpong", 2, EAGER_18K),
+    # twenty-sixth set (a twenty-fourth out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with Exscan, never run with a shared-memory
+    # one, and Scan, never run with a TCP one), and a linear Barrier on 4 ranks (n ignored: no change expected)
+    "allreduce_ring_5": ("allreduce", 5, ALLREDUCE_RING),
+    "bcast_bintree_4": ("bcast", 4, BCAST_BINARY_TREE),
+    "bcast_scatter_allgather_3": ("bcast", 3, BCAST_SCATTER_ALLGATHER),
+    "reduce_linear_4": ("reduce", 4, REDUCE_LINEAR),
+    "reduce_inorder_binary_2": ("reduce", 2, REDUCE_IN_ORDER_BINARY),
+    "allgather_bruck_5": ("allgather", 5, ALLGATHER_BRUCK),
+    "allgatherv_ring_4": ("allgatherv", 4, ALLGATHERV_RING),
+    "alltoall_pairwise_4": ("alltoall", 4, ALLTOALL_PAIRWISE),
+    "scatter_linear_5": ("scatter", 5, SCATTER_LINEAR),
+    "reduce_scatter_rechalving_2": ("reduce_scatter", 2, REDUCE_SCATTER_RECURSIVE_HALVING),
+    "reduce_scatter_block_recdbl_4": ("reduce_scatter_block", 4, REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING),
+    "scan_linear_5": ("scan", 5, SCAN_LINEAR),
+    "exscan_eager30k_2": ("exscan", 2, EAGER_30K),
+    "scan_tcp_eager36k_2": ("scan", 2, TCP_EAGER_36K),
+    "barrier_linear_4": ("barrier", 4, BARRIER_LINEAR),
+    # its loaded series
+    "reduce_chain_2": ("reduce", 2, REDUCE_CHAIN),
+    "alltoallv_linear_2": ("alltoallv", 2, ALLTOALLV_BASIC_LINEAR),
+    "bcast_sagring_2": ("bcast", 2, BCAST_SCATTER_ALLGATHER_RING),
+    "ipingpong_eager38k_2": ("ipingpong", 2, EAGER_38K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
