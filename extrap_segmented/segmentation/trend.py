@@ -377,9 +377,8 @@ class TrendBreakSearch(WindowSearch):
         """Where the significance test finds no change on a short series, reports the jumps that
         stand out (see the module docstring): the test needs three sizes on each side and a
         smooth single function can bend through one jump at high noise."""
-        sigma = np.maximum(np.asarray(self.noise_, dtype=float), self.noise_floor)
-        changes = _apart(standout_jumps(np.log(self.x_), np.log(self.y_), sigma, np.log(STANDOUT_JUMP),
-                                        self.f_limit), int(self.max_change_points))
+        u, v, sigma = self._short_series()
+        changes = _apart(standout_jumps(u, v, sigma, np.log(STANDOUT_JUMP), self.f_limit), int(self.max_change_points))
         if changes:
             self.standout_ = True
             self.segmented_ = True
@@ -390,8 +389,7 @@ class TrendBreakSearch(WindowSearch):
         """Adds a step up at the first gap (see :func:`first_step`, at least ``SHORT_FIRST_STEP``)
         to the changes of a short series where ``max_change_points`` leaves a place and no change
         lies next to it: the test needs three sizes on each side, the first gap has one."""
-        sigma = np.maximum(np.asarray(self.noise_, dtype=float), self.noise_floor)
-        u, v = np.log(self.x_), np.log(self.y_)
+        u, v, sigma = self._short_series()
         changes = list(self.breakpoints_[:-1]) if self.segmented_ else []
         if len(changes) >= self.max_change_points:
             return
@@ -400,6 +398,11 @@ class TrendBreakSearch(WindowSearch):
                 self.shared_ = [False] + (list(self.shared_) if changes else [])
                 self.breakpoints_ = [change] + changes + [len(self.x_)]
                 self.standout_ = self.segmented_ = True
+
+    def _short_series(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """log x, log y and each point's own noise (at least ``noise_floor``) of a short series, as
+        the rules after the significance test judge it."""
+        return np.log(self.x_), np.log(self.y_), np.maximum(np.asarray(self.noise_, dtype=float), self.noise_floor)
 
     def _steepest(self) -> tuple[float, float]:
         """The search space's largest polynomial and log exponents."""
@@ -540,8 +543,9 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     gap lie no closer in log x than its two (doubling sizes, every other size), a log term's jump
     J is followed by a rise of at least (2J − 1)/J (×1.17 for J = 1.2), so flat gaps after a jump
     hold from x = 1 too; over sizes 1, 2, 3, … a log term's rises shrink (log2 x: 1, 0.58, 0.42)
-    and flat gaps show nothing. The ten largest sizes of a ping-pong, ×2.51 at 8|16 KiB and ×1.13, ×1.26 after, start with a change; so does
-    every other size of an Allreduce from 2 B, ×1.74 at 2|8 B and flat after.
+    and flat gaps show nothing. The ten largest sizes of a ping-pong, ×2.51 at 8|16 KiB and ×1.13,
+    ×1.26 after, start with a change; so does every other size of an Allreduce from 2 B, ×1.74 at
+    2|8 B and flat after.
 
     A step down is not judged: at the smallest sizes a first size above the level after it is, on
     the real sweeps, mostly the end of a bump (2 and 4 B slower than 1 and 8 B, which every other

@@ -24,8 +24,7 @@ def test_no_smooth_function_of_a_coarse_grid_comes_near_a_kink():
     # 0.1 steeper) is larger but still below KINK_RISE
     kink_bound = load()
     x = 4.0 ** np.arange(12)
-    strict_rise, strict_jump = kink_bound.worst(x, 16, 0.0)
-    loose_rise, loose_jump = kink_bound.worst(x, 16, kink_bound.LOOSER)
+    (strict_rise, strict_jump), (loose_rise, loose_jump) = kink_bound.worst(x, 16, (0.0, kink_bound.LOOSER))
     assert 0 <= strict_rise < trend.KINK_RISE / 10 and strict_jump < 1 + trend.STANDOUT_STEP
     assert strict_rise < loose_rise < trend.KINK_RISE and strict_jump < loose_jump
 
