@@ -428,6 +428,29 @@ def test_the_twentysixth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("bcast_sagring_2", "bcast", 2, "9")))
     assert measure.SERIES["ipingpong_eager38k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "38912"))
 
+def test_the_twentyseventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_recdbl_5", "allreduce", 5, "3"), ("bcast_knomial_5", "bcast", 5, "7"),
+                             ("bcast_linear_4", "bcast", 4, "1"), ("reduce_rabenseifner_4", "reduce", 4, "7"),
+                             ("reduce_binary_4", "reduce", 4, "4"), ("allgather_linear_5", "allgather", 5, "1"),
+                             ("allgatherv_bruck_5", "allgatherv", 5, "2"), ("alltoall_bruck_5", "alltoall", 5, "3"),
+                             ("alltoallv_pairwise_5", "alltoallv", 5, "2"),
+                             ("scatter_linear_nb_5", "scatter", 5, "3"),
+                             ("reduce_scatter_ring_5", "reduce_scatter", 5, "3"),
+                             ("reduce_scatter_block_linear_4", "reduce_scatter_block", 4, "1"),
+                             ("barrier_recdbl_3", "barrier", 3, "3")))
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["allgatherv_eager34k_2"] == ("allgatherv", 2, ("--mca", "btl_vader_eager_limit", "34816"))
+    assert _tcp_eager(measure, "alltoallv_tcp_eager60k_2") == ("alltoallv", 2, "61440")
+    # the grid series runs the default settings; the loaded series gatherv-bcast Allgatherv, shared-memory eager
+    # limits with Sendrecv and Reduce_scatter_block, and a TCP eager limit with the ping-pong
+    _assert_default_settings(measure, (("reduce_scatter_2", "reduce_scatter", 2),))
+    _assert_forced(measure, (("allgatherv_gatherv_bcast_2", "allgatherv", 2, "1"),))
+    assert measure.SERIES["sendrecv_eager42k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "43008"))
+    assert measure.SERIES["reduce_scatter_block_eager46k_2"] == (
+        "reduce_scatter_block", 2, ("--mca", "btl_vader_eager_limit", "47104"))
+    assert _tcp_eager(measure, "pingpong_tcp_eager52k_2") == ("pingpong", 2, "53248")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -409,6 +409,28 @@ the series chosen before measuring as one with no change expected; the 71·2^k g
 series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_twentysixth/TRUTH.md``).
 
+The twenty-seventh set (``fixtures/real_twentyseventh/mpi/``, measured for a twenty-fifth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyseventh/mpi/twentyseventh \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_recdbl_5 \
+        bcast_knomial_5 bcast_linear_4 reduce_rabenseifner_4 reduce_binary_4 allgather_linear_5 allgatherv_bruck_5 \
+        alltoall_bruck_5 alltoallv_pairwise_5 scatter_linear_nb_5 reduce_scatter_ring_5 \
+        reduce_scatter_block_linear_4 allgatherv_eager34k_2 alltoallv_tcp_eager60k_2 barrier_recdbl_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyseventh/mpi/triheptacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_2 \
+        --sizes $(python -c "print(*[73 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyseventh/mpi/loaded27 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allgatherv_gatherv_bcast_2 sendrecv_eager42k_2 reduce_scatter_block_eager46k_2 pingpong_tcp_eager52k_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size;
+``allgatherv_eager34k_2`` runs the default selection on 2 ranks with the shared-memory eager limit 34816;
+``alltoallv_tcp_eager60k_2`` runs over TCP with the TCP eager limit 61440; ``barrier_recdbl_3`` ignores n and
+is the series chosen before measuring as one with no change expected; the 73·2^k grid and the four loaded
+series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_twentyseventh/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -668,6 +690,11 @@ EAGER_18K = vader_eager(18432)  # between 16 KiB and 32 KiB, not 20480, 22528, 2
 EAGER_30K = vader_eager(30720)  # between 16 KiB and 32 KiB, not 18432, 20480, 22528, 24576, 26624 or 28672 as before
 TCP_EAGER_36K = tcp_eager(36864)  # between 32 KiB and 64 KiB, not 32768, 40960, 45056, 49152 or 57344 as before
 EAGER_38K = vader_eager(38912)  # between 32 KiB and 64 KiB, not 36864, 40960, 45056, 49152 or 53248 as before
+EAGER_34K = vader_eager(34816)  # between 32 KiB and 64 KiB, not 36864, 38912, 40960, 45056, 49152 or 53248 as before
+TCP_EAGER_60K = tcp_eager(61440)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152 or 57344 as before
+EAGER_42K = vader_eager(43008)  # between 32 KiB and 64 KiB, not 36864, 38912, 40960, 45056, 49152 or 53248 as before
+EAGER_46K = vader_eager(47104)  # between 32 KiB and 64 KiB, not 36864, 38912, 40960, 45056, 49152 or 53248 as before
+TCP_EAGER_52K = tcp_eager(53248)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152 or 57344 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1078,6 +1105,30 @@ SERIES = {
     "alltoallv_linear_2": ("alltoallv", 2, ALLTOALLV_BASIC_LINEAR),
     "bcast_sagring_2": ("bcast", 2, BCAST_SCATTER_ALLGATHER_RING),
     "ipingpong_eager38k_2": ("ipingpong", 2, EAGER_38K),
+    # twenty-seventh set (a twenty-fifth out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with Allgatherv, never run with a
+    # shared-memory one, and Alltoallv, never run with a TCP one), and a recursive-doubling Barrier on 3 ranks
+    # (n ignored: no change expected)
+    "allreduce_recdbl_5": ("allreduce", 5, ALLREDUCE_RECURSIVE_DOUBLING),
+    "bcast_knomial_5": ("bcast", 5, BCAST_KNOMIAL),
+    "bcast_linear_4": ("bcast", 4, BCAST_BASIC_LINEAR),
+    "reduce_rabenseifner_4": ("reduce", 4, REDUCE_RABENSEIFNER),
+    "reduce_binary_4": ("reduce", 4, REDUCE_BINARY),
+    "allgather_linear_5": ("allgather", 5, ALLGATHER_BASIC_LINEAR),
+    "allgatherv_bruck_5": ("allgatherv", 5, ALLGATHERV_BRUCK),
+    "alltoall_bruck_5": ("alltoall", 5, ALLTOALL_BRUCK),
+    "alltoallv_pairwise_5": ("alltoallv", 5, ALLTOALLV_PAIRWISE),
+    "scatter_linear_nb_5": ("scatter", 5, SCATTER_LINEAR_NB),
+    "reduce_scatter_ring_5": ("reduce_scatter", 5, REDUCE_SCATTER_RING),
+    "reduce_scatter_block_linear_4": ("reduce_scatter_block", 4, REDUCE_SCATTER_BLOCK_BASIC_LINEAR),
+    "allgatherv_eager34k_2": ("allgatherv", 2, EAGER_34K),
+    "alltoallv_tcp_eager60k_2": ("alltoallv", 2, TCP_EAGER_60K),
+    "barrier_recdbl_3": ("barrier", 3, BARRIER_RECURSIVE_DOUBLING),
+    # its loaded series
+    "allgatherv_gatherv_bcast_2": ("allgatherv", 2, ALLGATHERV_GATHERV_BCAST),
+    "sendrecv_eager42k_2": ("sendrecv", 2, EAGER_42K),
+    "reduce_scatter_block_eager46k_2": ("reduce_scatter_block", 2, EAGER_46K),
+    "pingpong_tcp_eager52k_2": ("pingpong", 2, TCP_EAGER_52K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
