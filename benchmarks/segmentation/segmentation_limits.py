@@ -7,9 +7,11 @@ step by a factor ``s`` between 2^8 and 2^9 (the short-message limit of the real 
 flat again; each repetition multiplied by exp(N(0, σ)) (log-normal noise of relative size σ), and
 in 30 % of the sizes one repetition 1.5–3× slower (a busy core). Per cell: the share of series in
 which the change is found at its interval, and the share with any other (false) change. Step 1.0
-is the flat series (false changes only). ``--run-spread S`` also makes whole runs slower or faster
-(repetition r multiplied by exp(N(0, S)) at every size, as in the real sweeps, where each
-repetition is one ``mpirun``) and gives the detection what the modeler gets from kept values
+is the flat series (false changes only). The detection gets what the modeler gets from Extra-P's
+summaries: values in no known order, aligned by rank
+(:func:`~extrap_segmented.segmentation.noise.with_ranks_aligned`). ``--run-spread S`` also makes
+whole runs slower or faster (repetition r multiplied by exp(N(0, S)) at every size, as in the
+real sweeps, where each repetition is one ``mpirun``) and gives the detection what the modeler gets from kept values
 (``extrap --keep-values``): the points with the runs' offsets removed
 (:func:`~extrap_segmented.segmentation.noise.with_runs_aligned`). This characterises the
 detector; it was not used to set any of its options (those came from the real sweeps,
@@ -22,7 +24,7 @@ import time
 
 import numpy as np
 
-from extrap_segmented.segmentation.noise import robust_point, with_runs_aligned
+from extrap_segmented.segmentation.noise import robust_point, with_ranks_aligned, with_runs_aligned
 from extrap_segmented.segmentation.trend import TrendBreakSearch
 
 STEPS = (1.0, 1.05, 1.1, 1.2, 1.5, 2.0, 3.0)
@@ -44,6 +46,8 @@ def cell(step: float, sigma: float, series: int, rng: np.random.Generator,
         center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
         if run_spread:
             center, noise = with_runs_aligned(values, center, noise)
+        else:  # what the modeler gets from Extra-P's summaries: values in no known order
+            center, noise = with_ranks_aligned(values, center, noise)
         breaks = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_[:-1]
         found += step != 1.0 and b in breaks
         false += any(c != b or step == 1.0 for c in breaks)

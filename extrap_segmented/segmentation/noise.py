@@ -13,6 +13,8 @@ changes become visible), high noise raises it.
 * :func:`run_aligned_points` – per point the value and noise with whole runs' offsets removed,
   where kept repetitions are runs (see its docstring); :func:`with_runs_aligned` – the points a
   detection judges from such values;
+* :func:`rank_aligned_points` – the same for values in no known order (recovered from a
+  summary), aligned by rank; :func:`with_ranks_aligned` – the points a detection judges from them;
 * :func:`noise_limit` – the error limit: ``noise_factor`` × pooled noise of the means ×
   sqrt(F quantile(``quantile``; n − 2, pooled degrees of freedom)). The F quantile accounts for
   the residual degrees of freedom of the one-segment fit and for the uncertainty of a noise
@@ -286,13 +288,7 @@ def run_aligned_points(values: ArrayLike, offset_limit: float = OFFSET_LIMIT, sw
     if np.mean(np.all(steps >= 0, axis=1) | np.all(steps <= 0, axis=1)) >= 0.5:
         return None
     points, runs = logs.shape
-    offsets = np.zeros(runs)
-    for _ in range(sweeps):
-        level = np.median(logs - offsets, axis=1)
-        offsets = np.median(logs - level[:, None], axis=0)
-        offsets -= np.median(offsets)
-    level = np.median(logs - offsets, axis=1)
-    residual = logs - level[:, None] - offsets
+    level, offsets, residual = _median_polish(logs, sweeps)
     spread = MAD_SCALE * np.median(np.abs(residual - np.median(residual, axis=1)[:, None]), axis=1)
     # an offset is the median over all points of one run's residuals (their scale pooled over
     # all points: the per-point MAD of a few values runs low)
@@ -308,6 +304,86 @@ def with_runs_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) 
     the noise at most the given one (the runs' alignment may leave a point noisier than its
     repetitions' own spread says). Unchanged where :func:`run_aligned_points` finds no offsets."""
     aligned = run_aligned_points(values)
+    if aligned is None:
+        return center, noise
+    return aligned[0], np.minimum(aligned[1], noise)
+
+
+def _median_polish(logs: np.ndarray, sweeps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two-way robust fit ``logs[i, r] = level_i + offset_r`` (Tukey's median polish, offsets of
+    median 0): the levels, the offsets and the residuals."""
+    offsets = np.zeros(logs.shape[1])
+    for _ in range(sweeps):
+        level = np.median(logs - offsets, axis=1)
+        offsets = np.median(logs - level[:, None], axis=0)
+        offsets -= np.median(offsets)
+    level = np.median(logs - offsets, axis=1)
+    return level, offsets, logs - level[:, None] - offsets
+
+
+# -- values without their runs' order (recovered from a summary) -----------------------------------
+RANK_NOISE_FACTORS = {3: 3.30, 4: 2.80, 5: 2.86}
+"""Per number of values r: the standard deviation of the rank-aligned value of a point over the
+typical noise from its residuals (``MEDIAN_SE`` × MAD / √r of one point's residuals, its median
+over the sizes), with independent log-normal repetitions (σ 0.02–0.2, 23 sizes, 1500 series each;
+the same within ±0.05 at every σ). Removing each rank's place takes most of the residuals' spread
+with it; these factors give it back, so that with independent repetitions the noise is that of
+the value (``python benchmarks/segmentation/rank_noise_calibration.py``)."""
+RANK_POOLED_FACTORS = {3: 3.80, 4: 2.64, 5: 2.93}
+"""The same for the residuals pooled over ``RANK_RADIUS`` sizes on each side (one MAD of all their
+residuals)."""
+RANK_RADIUS = 3
+"""Sizes on each side whose residuals are pooled into a point's noise (see
+:func:`rank_aligned_points`)."""
+
+
+def rank_aligned_points(values: ArrayLike, radius: int = RANK_RADIUS, sweeps: int = 3
+                        ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per point the value with each rank's offset removed and its relative noise, for values
+    whose runs are not known (recovered from Extra-P's summary, which keeps no order).
+
+    A sweep measured inside one job per repetition gives each run a level of its own (see
+    :func:`run_aligned_points`), and a run that is slow at one size is mostly slow at the next:
+    the k-th smallest values of neighbouring sizes mostly come from the same run. So the values
+    of each point are sorted and the same two-way robust fit, ``log y[i, (k)] = f_i + o_k``, is
+    made over the ranks k instead of the runs. Its ``f_i`` does not move when a point's middle
+    value switches between runs: every other size of a 4-rank linear Alltoallv, where runs 1–4
+    stay put while the fifth moves from the middle to one end, has a median ×1.44 up at 2|8 B and
+    ×0.73 down at 128|512 B, and no step in ``f_i``. Its residuals tell how well ``f_i`` is
+    known. Removing each rank's place also takes most of the residuals' spread with it (the
+    smallest of five values lies below the middle one whatever the noise); with independent
+    repetitions ``RANK_NOISE_FACTORS`` and ``RANK_POOLED_FACTORS`` give that back. The noise
+    is the larger of the point's own residuals' and those pooled over ``radius`` sizes on each
+    side (three to five residuals can look quiet by chance).
+
+    Args:
+        values: (points, repetitions) array, positive and finite, in any order within a row.
+        radius: sizes on each side whose residuals are pooled.
+        sweeps: rounds of the median polish.
+
+    Returns:
+        ``(center, noise)`` per point, or None for fewer than 4 points, fewer than 3 or more than
+        5 values per point (no calibration) or a value that is not positive and finite.
+    """
+    v = np.asarray(values, dtype=float)
+    if v.ndim != 2 or v.shape[0] < 4 or v.shape[1] not in RANK_NOISE_FACTORS or not np.all(np.isfinite(v)) \
+            or np.any(v <= 0):
+        return None
+    points, ranks = v.shape
+    level, _, residual = _median_polish(np.log(np.sort(v, axis=1)), sweeps)
+    own = MAD_SCALE * np.median(np.abs(residual - np.median(residual, axis=1)[:, None]), axis=1)
+    windows = [residual[max(0, i - radius):i + radius + 1] for i in range(points)]
+    pooled = MAD_SCALE * np.array([np.median(np.abs(w)) for w in windows])
+    scale = MEDIAN_SE / np.sqrt(ranks)
+    noise = np.maximum(RANK_NOISE_FACTORS[ranks] * own, RANK_POOLED_FACTORS[ranks] * pooled) * scale
+    return np.exp(level), noise
+
+
+def with_ranks_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``center`` and ``noise`` of the points of ``values`` (in no known order) aligned by rank
+    (:func:`rank_aligned_points`), the noise at most the given one. Unchanged where it gives
+    None."""
+    aligned = rank_aligned_points(values)
     if aligned is None:
         return center, noise
     return aligned[0], np.minimum(aligned[1], noise)

@@ -165,14 +165,14 @@ def test_old_detections_stay_selectable(fixtures_dir, mode):
     assert "for p<=32.0" in gather and "for p>=64.0" in gather
 
 
-def test_kept_values_remove_whole_runs_offsets(fixtures_dir):
-    # idle Allreduce, 2 ranks: with Extra-P's summary only the x1.19 step at 256|512 B is lost in
-    # the runs' spread; with --keep-values the runs' order is known, their offsets are removed and
-    # both changes are found (256|512 and the onset of growth, a ramp over 2048...8192 B)
+@pytest.mark.parametrize("keep", [["--keep-values"], []], ids=["kept values", "summary"])
+def test_whole_runs_offsets_do_not_hide_the_short_message_step(fixtures_dir, keep):
+    # idle Allreduce, 2 ranks: the x1.19 step at 256|512 B is within the runs' spread (each
+    # repetition one mpirun); with --keep-values the runs' offsets are removed, from Extra-P's
+    # summary the values are aligned by rank: both changes are found either way (256|512 and the
+    # onset of growth, a ramp over 2048...8192 B)
     path = fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt"
-    kept = run_extrap("--text", path, "--keep-values", "--modeler", "segmented", "--disable-progress", "--print", "all")
-    block = kernel_block(kept.stdout, "MPI_Allreduce")
+    result = run_extrap("--text", path, *keep, "--modeler", "segmented", "--disable-progress", "--print", "all")
+    block = kernel_block(result.stdout, "MPI_Allreduce")
     ranges = re.findall(r"Model \d: .* (for \S+)\n", block)
     assert ranges == ["for n<=256.0", "for 512.0<=n<=4096.0", "for n>=8192.0"], block
-    summary = run_extrap("--text", path, "--modeler", "segmented", "--disable-progress", "--print", "all")
-    assert "for n<=256.0" not in kernel_block(summary.stdout, "MPI_Allreduce")

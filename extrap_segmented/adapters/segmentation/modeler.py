@@ -32,7 +32,8 @@ from extrap.util.progress_bar import DUMMY_PROGRESS
 
 from extrap_segmented.segmentation.paper import PaperWindowSearch
 from extrap_segmented.segmentation import options as contract
-from extrap_segmented.segmentation.noise import robust_point, robust_points, values_from_summary, with_runs_aligned
+from extrap_segmented.segmentation.noise import (robust_point, robust_points, values_from_summary, with_ranks_aligned,
+                                                 with_runs_aligned)
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.suggest import suggest_measurements
 from extrap_segmented.segmentation.trend import TrendBreakSearch
@@ -478,7 +479,7 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     Without repetitions: ``(y, None, None)``. Kept values are in their runs' order: where whole
     runs are slower than others at every point, each point's value and noise are those with the
     runs' offsets removed (`noise.run_aligned_points`; the noise at most the robust one). A summary
-    keeps no order, so recovered values are never aligned.
+    keeps no order: recovered values are aligned by rank instead (`noise.rank_aligned_points`).
     """
     reps = repetition_counts(measurements)
     if np.all(reps <= 1):
@@ -498,6 +499,9 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
         # kept values (rows holds them, one row per point) are in their runs' order: remove whole
         # runs' offsets where they are real
         center, noise = with_runs_aligned(rows, center, noise)
+    elif rows is not None and not any(v is not None for v in kept):
+        # values recovered from summaries keep no order: align them by rank
+        center, noise = with_ranks_aligned(rows, center, noise)
     return center, noise, np.asarray(counts, dtype=float)
 
 

@@ -407,3 +407,24 @@ def test_negative_values_are_named_where_the_trend_detection_would_have_judged()
     models = {cp.name: m for (cp, _), m in generator.models.items()}
     assert any("is negative" in str(a.content()) for a in models["broken"].annotations)
     assert not any("is negative" in str(a.content()) for a in models["clean"].annotations)
+
+
+def test_summaries_are_aligned_by_rank_on_a_real_sweep(fixtures_dir, monkeypatch):
+    # the issue's first example, read as most users read it (Extra-P's text reader, no
+    # --keep-values: a summary per size): each repetition of this sweep is one mpirun, and a
+    # slow run stays slow at most sizes, so the values aligned by rank show the x1.19 step at
+    # 256|512 B that the runs' spread hides from the medians (the growth is found either way)
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from extrap_segmented.adapters.segmentation import modeler as segmented_modeler
+
+    experiment = TextFileReader().read_experiment(str(fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt"))
+    measurements = next(iter(experiment.measurements.values()))
+    assert all(m.values is None for m in measurements)  # the summary only
+
+    def changes():
+        model = SegmentedChangePointModeler().create_model(measurements)
+        return [m.coordinate[0] for m in model.changing_points]  # the sizes on both sides of each change
+
+    assert changes() == [256.0, 512.0, 4096.0, 8192.0]
+    monkeypatch.setattr(segmented_modeler, "with_ranks_aligned", lambda values, center, noise: (center, noise))
+    assert 256.0 not in changes()
