@@ -798,3 +798,36 @@ def test_the_first_gap_of_a_steepening_rise_is_no_kink():
                                        np.log1p(trend.STANDOUT_STEP), trend.F_LIMIT)
     assert judge([1.01, 1.0, 1.3, 1.5, 1.8, 1.9, 1.95]) == []
     assert judge([1.01, 1.0, 1.3, 1.25, 1.35, 1.3, 1.3]) == [3]
+
+
+@pytest.mark.parametrize("name, fixtures", [("mpi/seventeenth/gather_binomial_5.txt", "real_seventeenth"),
+                                            ("mpi/twentysecond/scatterv_6.txt", "real_twentysecond")])
+def test_a_change_the_test_puts_as_near_the_end_as_it_can_moves_to_the_jump_there(name, fixtures):
+    # the ten largest sizes of a 5-rank binomial Gather (x1.93 at 512 KiB|1 MiB, x2.26, then x3.23
+    # at 2|4 MiB) and of a 6-rank Scatterv (x1.68, x2.23, x3.20): the last size jumps, and the
+    # significance test, three sizes a side, put the change three sizes early (a false change in
+    # both truth tables, which list a minor change over the last sizes)
+    x, values = sweep(name, REAL.parent / fixtures)
+    x, values = x[-10:], values[-10:]
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+
+    def found():
+        search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+        assert search.method_ == "test"
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    assert found() == ["2097152|4194304"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TrendBreakSearch, "_to_end_jumps", lambda self: None)
+        assert found() == ["524288|1048576"]
+
+
+def test_only_a_larger_jump_at_the_end_takes_a_change_there():
+    # a step x2 at the seventh of ten doubling sizes, then flat: the test's change is where the
+    # step is, three sizes before the end, and stays there (the gaps after it are flat)
+    x = 2.0 ** np.arange(10)
+    truth = np.where(np.arange(10) < 7, 1.0, 2.0)
+    values = truth[:, None] * np.exp(np.random.default_rng(4).normal(0, 0.01, (10, 5)))
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+    assert search.method_ == "test" and search.breakpoints_[:-1] == [7]
