@@ -302,10 +302,12 @@ def with_runs_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) 
     """``center`` and ``noise`` of the points of ``values`` (kept in their runs' order, as
     :func:`run_aligned_points` takes them) with whole runs' offsets removed where they are real;
     the noise at most the given one (the runs' alignment may leave a point noisier than its
-    repetitions' own spread says). Unchanged where :func:`run_aligned_points` finds no offsets."""
+    repetitions' own spread says). Where :func:`run_aligned_points` finds no offsets the runs'
+    order tells nothing more than the values do: they are aligned by rank
+    (:func:`with_ranks_aligned`), as values from a summary are."""
     aligned = run_aligned_points(values)
     if aligned is None:
-        return center, noise
+        return with_ranks_aligned(values, center, noise)
     return aligned[0], np.minimum(aligned[1], noise)
 
 

@@ -92,3 +92,17 @@ def test_the_noise_is_at_most_the_repetitions_own():
     aligned_center, aligned_noise = with_ranks_aligned(values, center, noise)
     assert np.all(aligned_noise <= noise)
     assert aligned_center == pytest.approx(rank_aligned_points(values)[0])
+
+
+def test_kept_values_without_run_offsets_are_aligned_by_rank():
+    # one job per point: the runs' order tells nothing, the kept values are judged as a summary's
+    from extrap_segmented.segmentation.noise import run_aligned_points, with_runs_aligned
+
+    rng = np.random.default_rng(20261127)
+    values = np.exp(rng.normal(0, 0.05, (15, 5)))
+    assert run_aligned_points(values) is None
+    center, noise, _ = robust_points(values)
+    kept_center, kept_noise = with_runs_aligned(values, center, noise)
+    ranked_center, ranked_noise = with_ranks_aligned(values, center, noise)
+    assert kept_center == pytest.approx(ranked_center) and kept_noise == pytest.approx(ranked_noise)
+    assert not np.allclose(kept_center, center)
