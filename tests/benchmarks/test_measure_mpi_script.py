@@ -451,6 +451,30 @@ def test_the_twentyseventh_set_fixes_its_algorithms_eager_limits_transport_and_r
     assert _tcp_eager(measure, "pingpong_tcp_eager52k_2") == ("pingpong", 2, "53248")
 
 
+def test_the_twentyeighth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_linear_5", "allreduce", 5, "1"), ("allreduce_segring_5", "allreduce", 5, "5"),
+                             ("bcast_chain_5", "bcast", 5, "2"), ("bcast_binomial_5", "bcast", 5, "6"),
+                             ("reduce_inorder_binary_5", "reduce", 5, "6"), ("allgather_ring_5", "allgather", 5, "4"),
+                             ("allgatherv_ring_5", "allgatherv", 5, "3"),
+                             ("allgatherv_gatherv_bcast_4", "allgatherv", 4, "1"),
+                             ("alltoall_linear_sync_5", "alltoall", 5, "4"),
+                             ("alltoallv_linear_5", "alltoallv", 5, "1"),
+                             ("reduce_scatter_nonoverlap_5", "reduce_scatter", 5, "1"),
+                             ("reduce_scatter_block_butterfly_5", "reduce_scatter_block", 5, "4"),
+                             ("barrier_double_ring_5", "barrier", 5, "2")))
+    # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
+    assert measure.SERIES["reduce_scatter_eager50k_2"] == (
+        "reduce_scatter", 2, ("--mca", "btl_vader_eager_limit", "51200"))
+    assert _tcp_eager(measure, "allgatherv_tcp_eager38k_2") == ("allgatherv", 2, "38912")
+    # the grid series runs the default settings; the loaded series shared-memory eager limits with Gather and
+    # Scatterv, and TCP eager limits with Reduce and Exscan
+    _assert_default_settings(measure, (("scan_2", "scan", 2),))
+    assert measure.SERIES["gather_eager54k_2"] == ("gather", 2, ("--mca", "btl_vader_eager_limit", "55296"))
+    assert measure.SERIES["scatterv_eager58k_2"] == ("scatterv", 2, ("--mca", "btl_vader_eager_limit", "59392"))
+    assert _tcp_eager(measure, "reduce_tcp_eager46k_2") == ("reduce", 2, "47104")
+    assert _tcp_eager(measure, "exscan_tcp_eager42k_2") == ("exscan", 2, "43008")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -431,6 +431,29 @@ is the series chosen before measuring as one with no change expected; the 73·2^
 series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_twentyseventh/TRUTH.md``).
 
+The twenty-eighth set (``fixtures/real_twentyeighth/mpi/``, measured for a twenty-sixth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyeighth/mpi/twentyeighth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_linear_5 \
+        allreduce_segring_5 bcast_chain_5 bcast_binomial_5 reduce_inorder_binary_5 allgather_ring_5 \
+        allgatherv_ring_5 allgatherv_gatherv_bcast_4 alltoall_linear_sync_5 alltoallv_linear_5 \
+        reduce_scatter_nonoverlap_5 reduce_scatter_block_butterfly_5 reduce_scatter_eager50k_2 \
+        allgatherv_tcp_eager38k_2 barrier_double_ring_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyeighth/mpi/enneheptacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scan_2 \
+        --sizes $(python -c "print(*[79 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyeighth/mpi/loaded28 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        gather_eager54k_2 scatterv_eager58k_2 reduce_tcp_eager46k_2 exscan_tcp_eager42k_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size;
+``reduce_scatter_eager50k_2`` runs the default selection on 2 ranks with the shared-memory eager limit 51200;
+``allgatherv_tcp_eager38k_2`` runs over TCP with the TCP eager limit 38912; ``barrier_double_ring_5`` ignores n
+and is the series chosen before measuring as one with no change expected; the 79·2^k grid and the four loaded
+series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_twentyeighth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -695,6 +718,12 @@ TCP_EAGER_60K = tcp_eager(61440)  # between 32 KiB and 64 KiB, not 32768, 36864,
 EAGER_42K = vader_eager(43008)  # between 32 KiB and 64 KiB, not 36864, 38912, 40960, 45056, 49152 or 53248 as before
 EAGER_46K = vader_eager(47104)  # between 32 KiB and 64 KiB, not 36864, 38912, 40960, 45056, 49152 or 53248 as before
 TCP_EAGER_52K = tcp_eager(53248)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152 or 57344 as before
+EAGER_50K = vader_eager(51200)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, 43008, 45056, 47104, 49152 or 53248 as before
+TCP_EAGER_38K = tcp_eager(38912)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152, 53248, 57344 or 61440 as before
+EAGER_54K = vader_eager(55296)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, 43008, 45056, 47104, 49152 or 53248 as before
+EAGER_58K = vader_eager(59392)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, 43008, 45056, 47104, 49152 or 53248 as before
+TCP_EAGER_46K = tcp_eager(47104)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152, 53248, 57344 or 61440 as before
+TCP_EAGER_42K = tcp_eager(43008)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152, 53248, 57344 or 61440 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1129,6 +1158,30 @@ SERIES = {
     "sendrecv_eager42k_2": ("sendrecv", 2, EAGER_42K),
     "reduce_scatter_block_eager46k_2": ("reduce_scatter_block", 2, EAGER_46K),
     "pingpong_tcp_eager52k_2": ("pingpong", 2, TCP_EAGER_52K),
+    # twenty-eighth set (a twenty-sixth out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with Reduce_scatter, never run with a
+    # shared-memory one, and Allgatherv, never run over TCP), and a double-ring Barrier on 5 ranks (n ignored: no
+    # change expected)
+    "allreduce_linear_5": ("allreduce", 5, ALLREDUCE_BASIC_LINEAR),
+    "allreduce_segring_5": ("allreduce", 5, ALLREDUCE_SEGMENTED_RING),
+    "bcast_chain_5": ("bcast", 5, BCAST_CHAIN),
+    "bcast_binomial_5": ("bcast", 5, BCAST_BINOMIAL),
+    "reduce_inorder_binary_5": ("reduce", 5, REDUCE_IN_ORDER_BINARY),
+    "allgather_ring_5": ("allgather", 5, ALLGATHER_RING),
+    "allgatherv_ring_5": ("allgatherv", 5, ALLGATHERV_RING),
+    "allgatherv_gatherv_bcast_4": ("allgatherv", 4, ALLGATHERV_GATHERV_BCAST),
+    "alltoall_linear_sync_5": ("alltoall", 5, ALLTOALL_LINEAR_SYNC),
+    "alltoallv_linear_5": ("alltoallv", 5, ALLTOALLV_BASIC_LINEAR),
+    "reduce_scatter_nonoverlap_5": ("reduce_scatter", 5, REDUCE_SCATTER_NONOVERLAPPING),
+    "reduce_scatter_block_butterfly_5": ("reduce_scatter_block", 5, REDUCE_SCATTER_BLOCK_BUTTERFLY),
+    "reduce_scatter_eager50k_2": ("reduce_scatter", 2, EAGER_50K),
+    "allgatherv_tcp_eager38k_2": ("allgatherv", 2, TCP_EAGER_38K),
+    "barrier_double_ring_5": ("barrier", 5, BARRIER_DOUBLE_RING),
+    # its loaded series
+    "gather_eager54k_2": ("gather", 2, EAGER_54K),
+    "scatterv_eager58k_2": ("scatterv", 2, EAGER_58K),
+    "reduce_tcp_eager46k_2": ("reduce", 2, TCP_EAGER_46K),
+    "exscan_tcp_eager42k_2": ("exscan", 2, TCP_EAGER_42K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
