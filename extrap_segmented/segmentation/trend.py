@@ -131,8 +131,9 @@ with the move, and +2 main changes). The largest jump is not always the step: a 
 followed by faster growth would move into the growth. At the start, where the same holds for the
 gaps before a switch, that is what happened (eight process counts of a Gather, the shipped main
 job: ×1.83 and ×1.91 per doubling, then its switch, ×1.26 at 32|64, moved to 16|32), so only
-the end is judged; there the last sizes' jumps (the scheduler's time slices) outnumbered it. Where the test finds none, an interior jump (up or down) of
-at least ``STANDOUT_JUMP`` (×2) that is at least ``STANDOUT`` times the jump of both gaps beside it
+the end is judged; there the last sizes' jumps (the scheduler's time slices) outnumbered it.
+Where the test finds none, an interior jump (up or down) of at least ``STANDOUT_JUMP`` (×2)
+that is at least ``STANDOUT`` times the jump of both gaps beside it
 and whose z² (the two points' noise) exceeds ``f_limit`` is reported: the test needs three sizes
 on each side and, at high noise, bends one smooth function through a jump (the ten largest sizes
 of a 4-rank Exscan from Extra-P's summary: ×5.1 at 128|256 KiB between ×1.75 and ×1.89, 12–22 %
@@ -389,18 +390,18 @@ class TrendBreakSearch(WindowSearch):
         ``min_segment_size`` lets it to the largest jump between it and the end, where that jump is
         larger than the change's own and a step (see the module docstring)."""
         jump = np.abs(np.diff(np.log(self.y_)))  # of the gap before point b: jump[b - 1]
-        n, shortest = len(self.x_), int(self.min_segment_size)
+        n = len(self.x_)
+        last = n - int(self.min_segment_size)  # the last place the test can put a change
         changes = list(self.breakpoints_[:-1])
-        for i, change in enumerate(changes):
-            if n - change != shortest:
-                continue
-            target = max(range(change, n), key=lambda b: jump[b - 1])  # its gap and those after it
-            if jump[target - 1] > max(jump[change - 1], self.least_step) and target not in changes:
-                changes[i] = target
-                self.relocated_ = True
-        order = np.argsort(changes)
-        self.breakpoints_ = [changes[i] for i in order] + [n]
-        self.shared_ = [self.shared_[i] for i in order]
+        if last not in changes:
+            return
+        target = max(range(last, n), key=lambda b: jump[b - 1])  # its gap and those after it
+        if jump[target - 1] > max(jump[last - 1], self.least_step) and target not in changes:
+            i = changes.index(last)  # the last change: the targets lie after every other one
+            changes[i] = target
+            self.shared_ = list(self.shared_[:i]) + [False] + list(self.shared_[i + 1:])
+            self.breakpoints_ = changes + [n]
+            self.relocated_ = True
 
     def _standout_jumps(self) -> None:
         """Where the significance test finds no change on a short series, reports the jumps that
