@@ -1,6 +1,7 @@
 """Shared fixtures: paths of the repository and its committed fixtures, subprocess helpers."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -10,6 +11,18 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(relative: str):
+    """A script of the repository (``benchmarks/``, ``fixtures/``; not a package) imported from its
+    path, as a module named after its file and registered in ``sys.modules`` (dataclasses look
+    their module up there while a class is built)."""
+    path = REPO_ROOT / relative
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

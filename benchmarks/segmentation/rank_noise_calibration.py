@@ -24,26 +24,12 @@ SIGMAS = (0.02, 0.05, 0.1, 0.2)
 SIZES = 23
 
 
-def _estimates(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The rank-aligned values and the uncalibrated own and pooled noise (factor 1 each)."""
-    ranks = values.shape[1]
-    own_factor, pooled_factor = noise_module.RANK_NOISE_FACTORS[ranks], noise_module.RANK_POOLED_FACTORS[ranks]
-    try:  # one factor at a time set to 1 and the other to 0 separates the two estimates
-        noise_module.RANK_NOISE_FACTORS[ranks], noise_module.RANK_POOLED_FACTORS[ranks] = 1.0, 0.0
-        center, own = noise_module.rank_aligned_points(values)
-        noise_module.RANK_NOISE_FACTORS[ranks], noise_module.RANK_POOLED_FACTORS[ranks] = 0.0, 1.0
-        _, pooled = noise_module.rank_aligned_points(values)
-    finally:
-        noise_module.RANK_NOISE_FACTORS[ranks], noise_module.RANK_POOLED_FACTORS[ranks] = own_factor, pooled_factor
-    return center, own, pooled
-
-
 def calibrate(ranks: int, sigma: float, series: int, rng: np.random.Generator) -> tuple[float, float, float, float]:
     """(own factor, pooled factor, calibrated own noise / sd, calibrated noise used / sd)."""
     spread, own, pooled, used = [], [], [], []
     for _ in range(series):
         values = np.exp(rng.normal(0.0, sigma, (SIZES, ranks)))
-        center, own_noise, pooled_noise = _estimates(values)
+        center, own_noise, pooled_noise = noise_module.rank_fit(values)
         spread.append(np.std(np.log(center)))
         own.append(np.median(own_noise))  # a point's typical estimate: the MAD of a few residuals is skewed
         pooled.append(np.median(pooled_noise))

@@ -288,8 +288,7 @@ def run_aligned_points(values: ArrayLike, offset_limit: float = OFFSET_LIMIT, sw
     if np.mean(np.all(steps >= 0, axis=1) | np.all(steps <= 0, axis=1)) >= 0.5:
         return None
     points, runs = logs.shape
-    level, offsets, residual = _median_polish(logs, sweeps)
-    spread = MAD_SCALE * np.median(np.abs(residual - np.median(residual, axis=1)[:, None]), axis=1)
+    level, offsets, residual, spread = _median_polish(logs, sweeps)
     # an offset is the median over all points of one run's residuals (their scale pooled over
     # all points: the per-point MAD of a few values runs low)
     offset_error = MEDIAN_SE * MAD_SCALE * float(np.median(np.abs(residual))) / np.sqrt(points)
@@ -311,16 +310,19 @@ def with_runs_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) 
     return aligned[0], np.minimum(aligned[1], noise)
 
 
-def _median_polish(logs: np.ndarray, sweeps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _median_polish(logs: np.ndarray, sweeps: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Two-way robust fit ``logs[i, r] = level_i + offset_r`` (Tukey's median polish, offsets of
-    median 0): the levels, the offsets and the residuals."""
+    median 0): the levels, the offsets, the residuals and each row's spread of its residuals
+    (``MAD_SCALE`` × MAD)."""
     offsets = np.zeros(logs.shape[1])
     for _ in range(sweeps):
         level = np.median(logs - offsets, axis=1)
         offsets = np.median(logs - level[:, None], axis=0)
         offsets -= np.median(offsets)
     level = np.median(logs - offsets, axis=1)
-    return level, offsets, logs - level[:, None] - offsets
+    residual = logs - level[:, None] - offsets
+    spread = MAD_SCALE * np.median(np.abs(residual - np.median(residual, axis=1)[:, None]), axis=1)
+    return level, offsets, residual, spread
 
 
 # -- values without their runs' order (recovered from a summary) -----------------------------------
@@ -367,18 +369,30 @@ def rank_aligned_points(values: ArrayLike, radius: int = RANK_RADIUS, sweeps: in
         ``(center, noise)`` per point, or None for fewer than 4 points, fewer than 3 or more than
         5 values per point (no calibration) or a value that is not positive and finite.
     """
+    fitted = rank_fit(values, radius, sweeps)
+    if fitted is None:
+        return None
+    center, own, pooled = fitted
+    ranks = np.shape(values)[1]
+    return center, np.maximum(RANK_NOISE_FACTORS[ranks] * own, RANK_POOLED_FACTORS[ranks] * pooled)
+
+
+def rank_fit(values: ArrayLike, radius: int = RANK_RADIUS, sweeps: int = 3
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The fit of :func:`rank_aligned_points` before calibration: per point the rank-aligned
+    value, and the relative noise from its own residuals and from those pooled over ``radius``
+    sizes on each side (each ``MEDIAN_SE`` × spread / √r, without the factors); None where
+    :func:`rank_aligned_points` gives None."""
     v = np.asarray(values, dtype=float)
     if v.ndim != 2 or v.shape[0] < 4 or v.shape[1] not in RANK_NOISE_FACTORS or not np.all(np.isfinite(v)) \
             or np.any(v <= 0):
         return None
     points, ranks = v.shape
-    level, _, residual = _median_polish(np.log(np.sort(v, axis=1)), sweeps)
-    own = MAD_SCALE * np.median(np.abs(residual - np.median(residual, axis=1)[:, None]), axis=1)
+    level, _, residual, own = _median_polish(np.log(np.sort(v, axis=1)), sweeps)
     windows = [residual[max(0, i - radius):i + radius + 1] for i in range(points)]
     pooled = MAD_SCALE * np.array([np.median(np.abs(w)) for w in windows])
     scale = MEDIAN_SE / np.sqrt(ranks)
-    noise = np.maximum(RANK_NOISE_FACTORS[ranks] * own, RANK_POOLED_FACTORS[ranks] * pooled) * scale
-    return np.exp(level), noise
+    return np.exp(level), own * scale, pooled * scale
 
 
 def with_ranks_aligned(values: ArrayLike, center: np.ndarray, noise: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

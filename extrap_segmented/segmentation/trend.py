@@ -624,8 +624,7 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     before, at, after = slope[:-2], slope[1:-1], slope[2:]
     rise = at - before
     # the slope rise (v[g+1] − v[g]) / w_g − (v[g] − v[g−1]) / w_{g−1} and its noise
-    w0, w1 = width[:-2], width[1:-1]
-    noise = (sigma[2:-1] / w1) ** 2 + (sigma[:-3] / w0) ** 2 + (sigma[1:-2] * (1 / w1 + 1 / w0)) ** 2
+    noise = _slope_change_variance(sigma[:-3], sigma[1:-2], sigma[2:-1], width[:-2], width[1:-1])
     with np.errstate(divide="ignore", invalid="ignore"):  # a noise of 0 judges nothing
         z2 = np.where(noise > 0, rise ** 2 / noise, 0.0)
     kink = (np.abs(before) <= KINK_FLAT) & (jump[1:-1] >= least) & (rise >= KINK_RISE) & (after <= at) & (z2 > f_limit)
@@ -860,7 +859,7 @@ def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: f
             left, right = (v[p] - v[a]) / into, (v[b] - v[p]) / out
             allowed = log_exponent * (_log_factor_slope(u, log_u, a, p) - _log_factor_slope(u, log_u, p, b))
             excess = left - right - np.maximum(allowed, 0.0)  # what no term's log factor explains
-            variance = (sigma[a] / into) ** 2 + (sigma[p] * (1 / into + 1 / out)) ** 2 + (sigma[b] / out) ** 2
+            variance = _slope_change_variance(sigma[a], sigma[p], sigma[b], into, out)
             z2 = np.where(np.isfinite(allowed) & (excess > 0) & ~inside & ~spike[p], excess ** 2 / variance, -np.inf)
             better = z2 > best_z2[p]
             best_z2[p[better]] = z2[better]
@@ -878,6 +877,14 @@ def slope_drops(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, log_exponent: f
         if change not in best or best_z2[p] > best[change][0]:
             best[change] = (float(best_z2[p]), float(step))
     return [(change, z2, step) for change, (z2, step) in sorted(best.items())]
+
+
+def _slope_change_variance(before: np.ndarray, at: np.ndarray, after: np.ndarray, into: np.ndarray,
+                           out: np.ndarray) -> np.ndarray:
+    """Variance of the change of log-log slope at a point, (v_after − v_at) / out − (v_at −
+    v_before) / into, from the three points' noise (``before``, ``at``, ``after``) and the widths
+    in log x of the secant into the point and the one out of it."""
+    return (before / into) ** 2 + (at * (1 / into + 1 / out)) ** 2 + (after / out) ** 2
 
 
 def _secant_pairs(reach: int) -> list[tuple[int, int]]:

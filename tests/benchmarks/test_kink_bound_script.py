@@ -1,21 +1,17 @@
 """benchmarks/segmentation/kink_bound.py: the bound behind trend.KINK_RISE, and a bad --grid."""
-import importlib.util
 import subprocess
 import sys
 
 import numpy as np
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, load_script
 from extrap_segmented.segmentation import trend
 
 SCRIPT = REPO_ROOT / "benchmarks" / "segmentation" / "kink_bound.py"
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("kink_bound", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/segmentation/kink_bound.py")
 
 
 def test_no_smooth_function_of_a_coarse_grid_comes_near_a_kink():

@@ -4,16 +4,12 @@ import shutil
 
 import pytest
 
-from conftest import REPO_ROOT
+from conftest import load_script
 
 
 @pytest.fixture(scope="module")
 def measure():
-    spec = importlib.util.spec_from_file_location("measure_mpi", REPO_ROOT / "benchmarks" / "segmentation" / "real"
-                                                  / "measure_mpi.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/segmentation/real/measure_mpi.py")
 
 
 def test_every_series_has_a_region_and_the_third_set_moves_the_switches(measure):

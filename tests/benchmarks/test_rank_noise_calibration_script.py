@@ -1,29 +1,24 @@
 """benchmarks/segmentation/rank_noise_calibration.py: the factors in force are the ones it finds,
 and a bad --series."""
-import importlib.util
 import subprocess
 import sys
 
 import numpy as np
 import pytest
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, load_script
 from extrap_segmented.segmentation import noise
 
 SCRIPT = REPO_ROOT / "benchmarks" / "segmentation" / "rank_noise_calibration.py"
 
 
 def load():
-    spec = importlib.util.spec_from_file_location("rank_noise_calibration", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/segmentation/rank_noise_calibration.py")
 
 
 @pytest.mark.parametrize("ranks", sorted(noise.RANK_NOISE_FACTORS))
 def test_the_factors_in_force_are_what_the_simulation_finds(ranks):
-    # 300 series (the committed factors came from 1500): within 8 % of them, and the script
-    # leaves the module's factors as they were
+    # 300 series (the committed factors came from 1500): within 8 % of them
     own, pooled, own_ratio, used_ratio = load().calibrate(ranks, 0.05, 300, np.random.default_rng(ranks))
     assert own == pytest.approx(noise.RANK_NOISE_FACTORS[ranks], rel=0.08)
     assert pooled == pytest.approx(noise.RANK_POOLED_FACTORS[ranks], rel=0.08)

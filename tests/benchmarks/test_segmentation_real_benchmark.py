@@ -1,19 +1,12 @@
 """benchmarks/segmentation_real.py: the truth files parse, intervals widen in subsets, changes are counted."""
-import importlib.util
-import sys
-
 import pytest
 
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, load_script
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("segmentation_real", REPO_ROOT / "benchmarks" / "segmentation_real.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/segmentation_real.py")
 
 
 def test_real_truth_parses_with_the_ping_pong_switches(bench):

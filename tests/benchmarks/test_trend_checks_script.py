@@ -1,21 +1,13 @@
 """benchmarks/segmentation/real/trend_checks.py: what it prints is what the modeler's detection judged."""
-import importlib.util
-import sys
-
 import pytest
 
-from conftest import REPO_ROOT
+from conftest import load_script
 
 
 @pytest.fixture(scope="module")
 def checks():
-    for name, path in (("segmentation_real", "benchmarks/segmentation_real.py"),
-                       ("trend_checks", "benchmarks/segmentation/real/trend_checks.py")):
-        spec = importlib.util.spec_from_file_location(name, REPO_ROOT / path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-        spec.loader.exec_module(module)
-    return module
+    load_script("benchmarks/segmentation_real.py")  # trend_checks imports it by name
+    return load_script("benchmarks/segmentation/real/trend_checks.py")
 
 
 def test_each_kept_change_is_a_passing_slope_drop_or_a_short_piece_beside_one(checks):

@@ -2,7 +2,6 @@
 to the client, saved experiment opens in ``extrap``."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -12,10 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 from approx_text import assert_text_close
+from conftest import REPO_ROOT, load_script
 
 pytest.importorskip("distributed")
-
-REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def _tool(name: str, *args, timeout: float = 180) -> subprocess.CompletedProcess:
@@ -29,9 +27,7 @@ def _tool(name: str, *args, timeout: float = 180) -> subprocess.CompletedProcess
 @pytest.fixture(scope="module")
 def cube_set(tmp_path_factory) -> Path:
     """6 points x 128 ranks x 40 call paths x 2 metrics x 2 repetitions."""
-    spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("fixtures/generate_fixtures.py")
     path = tmp_path_factory.mktemp("dask") / "bench"
     module.generate_large(path, points=6, ranks=128, n_paths=40, n_metrics=2, repetitions=2)
     return path
@@ -145,9 +141,7 @@ def test_client_memory_does_not_grow_with_the_ranks(tmp_path):
     20 MB (measured: 119-123 -> 127-133 MB, the larger set being saved in several 8 MiB batches, the smaller in
     one; before, without saving any per-rank value: 123 -> 197 MB, every class's member ranks held and saved as
     Python ints, 36 bytes a rank and kernel)."""
-    spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("fixtures/generate_fixtures.py")
     peaks = {}
     for ranks in (1024, 8192):
         data = tmp_path / f"r{ranks}"

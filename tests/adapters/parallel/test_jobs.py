@@ -1,7 +1,6 @@
 """``jobs``: kernels modeled on loky worker processes give the same output as in one process."""
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -10,19 +9,15 @@ from pathlib import Path
 
 import pytest
 from approx_text import assert_text_close
+from conftest import REPO_ROOT, load_script
 
 from extrap_segmented.adapters.parallel.runner import (MIN_PARALLEL_SECONDS, available_cores, map_kernels,
                                                       parallel_threshold, plan_chunks, probe_size, resolve_jobs)
 from extrap_segmented.exceptions import InvalidInputError, OptionWarning
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-
 
 def load_generator():
-    spec = importlib.util.spec_from_file_location("generate_fixtures", REPO_ROOT / "fixtures" / "generate_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("fixtures/generate_fixtures.py")
 
 
 @pytest.fixture(scope="session")
