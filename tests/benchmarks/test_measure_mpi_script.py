@@ -471,6 +471,30 @@ def test_the_twentyeighth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert _tcp_eager(measure, "exscan_tcp_eager42k_2") == ("exscan", 2, "43008")
 
 
+def test_the_twentyninth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_nonoverlap_5", "allreduce", 5, "2"),
+                             ("allreduce_rabenseifner_5", "allreduce", 5, "6"),
+                             ("alltoall_linear_5", "alltoall", 5, "1"), ("bcast_linear_5", "bcast", 5, "1"),
+                             ("bcast_splitbintree_5", "bcast", 5, "4"), ("bcast_scatter_allgather_5", "bcast", 5, "8"),
+                             ("reduce_linear_5", "reduce", 5, "1"), ("reduce_rabenseifner_5", "reduce", 5, "7"),
+                             ("reduce_scatter_rechalving_5", "reduce_scatter", 5, "2"),
+                             ("reduce_scatter_butterfly_5", "reduce_scatter", 5, "4"),
+                             ("reduce_scatter_block_recdbl_5", "reduce_scatter_block", 5, "2"),
+                             ("allgatherv_gatherv_bcast_5", "allgatherv", 5, "1"),
+                             ("barrier_tree_5", "barrier", 5, "6")))
+    # the non-blocking Allreduce on 2 ranks with a shared-memory eager limit, and the 3-rank ring over TCP with a
+    # TCP eager limit
+    assert measure.SERIES["iallreduce_eager56k_2"] == ("iallreduce", 2, ("--mca", "btl_vader_eager_limit", "57344"))
+    assert _tcp_eager(measure, "sendrecv_ring_tcp_eager50k_3") == ("sendrecv_ring", 3, "51200")
+    # the grid series runs the default settings; the loaded series shared-memory eager limits with Alltoallv and
+    # Scan, and TCP eager limits with Scatter and Allgather
+    _assert_default_settings(measure, (("gather_2", "gather", 2),))
+    assert measure.SERIES["alltoallv_eager60k_2"] == ("alltoallv", 2, ("--mca", "btl_vader_eager_limit", "61440"))
+    assert measure.SERIES["scan_eager62k_2"] == ("scan", 2, ("--mca", "btl_vader_eager_limit", "63488"))
+    assert _tcp_eager(measure, "scatter_tcp_eager54k_2") == ("scatter", 2, "55296")
+    assert _tcp_eager(measure, "allgather_tcp_eager34k_2") == ("allgather", 2, "34816")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -454,6 +454,29 @@ and is the series chosen before measuring as one with no change expected; the 79
 series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_twentyeighth/TRUTH.md``).
 
+The twenty-ninth set (``fixtures/real_twentyninth/mpi/``, measured for a twenty-seventh out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyninth/mpi/twentyninth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_nonoverlap_5 \
+        allreduce_rabenseifner_5 alltoall_linear_5 bcast_linear_5 bcast_splitbintree_5 bcast_scatter_allgather_5 \
+        reduce_linear_5 reduce_rabenseifner_5 reduce_scatter_rechalving_5 reduce_scatter_butterfly_5 \
+        reduce_scatter_block_recdbl_5 allgatherv_gatherv_bcast_5 iallreduce_eager56k_2 \
+        sendrecv_ring_tcp_eager50k_3 barrier_tree_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyninth/mpi/trioctacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_2 \
+        --sizes $(python -c "print(*[83 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyninth/mpi/loaded29 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        alltoallv_eager60k_2 scan_eager62k_2 scatter_tcp_eager54k_2 allgather_tcp_eager34k_2
+
+(the first twelve in the first command fix the tuned component to one algorithm at every size;
+``iallreduce_eager56k_2`` runs the non-blocking Allreduce on 2 ranks with the shared-memory eager limit 57344;
+``sendrecv_ring_tcp_eager50k_3`` runs the 3-rank ring over TCP with the TCP eager limit 51200; ``barrier_tree_5``
+ignores n and is the series chosen before measuring as one with no change expected; the 83·2^k grid and the four
+loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_twentyninth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -724,6 +747,12 @@ EAGER_54K = vader_eager(55296)  # between 32 KiB and 64 KiB, not 34816, 36864, 3
 EAGER_58K = vader_eager(59392)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, 43008, 45056, 47104, 49152 or 53248 as before
 TCP_EAGER_46K = tcp_eager(47104)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152, 53248, 57344 or 61440 as before
 TCP_EAGER_42K = tcp_eager(43008)  # between 32 KiB and 64 KiB, not 32768, 36864, 40960, 45056, 49152, 53248, 57344 or 61440 as before
+EAGER_56K = vader_eager(57344)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 55296, 59392 or 65536 as before
+TCP_EAGER_50K = tcp_eager(51200)  # between 32 KiB and 64 KiB, not 32768, 36864, ..., 49152, 53248, 57344 or 61440 as before
+EAGER_60K = vader_eager(61440)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 55296, 59392 or 65536 as before
+EAGER_62K = vader_eager(63488)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 55296, 59392 or 65536 as before
+TCP_EAGER_54K = tcp_eager(55296)  # between 32 KiB and 64 KiB, not 32768, 36864, ..., 49152, 53248, 57344 or 61440 as before
+TCP_EAGER_34K = tcp_eager(34816)  # between 32 KiB and 64 KiB, not 32768, 36864, ..., 49152, 53248, 57344 or 61440 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1182,6 +1211,30 @@ SERIES = {
     "scatterv_eager58k_2": ("scatterv", 2, EAGER_58K),
     "reduce_tcp_eager46k_2": ("reduce", 2, TCP_EAGER_46K),
     "exscan_tcp_eager42k_2": ("exscan", 2, TCP_EAGER_42K),
+    # twenty-ninth set (a twenty-seventh out-of-sample score): forced algorithms with rank counts not combined
+    # before, a shared-memory and a TCP eager limit not used before (with the non-blocking Allreduce, never run with
+    # an eager limit, and the 3-rank Sendrecv ring, never run over TCP), and a tree Barrier on 5 ranks (n ignored:
+    # no change expected)
+    "allreduce_nonoverlap_5": ("allreduce", 5, ALLREDUCE_NONOVERLAPPING),
+    "allreduce_rabenseifner_5": ("allreduce", 5, ALLREDUCE_RABENSEIFNER),
+    "alltoall_linear_5": ("alltoall", 5, ALLTOALL_BASIC_LINEAR),
+    "bcast_linear_5": ("bcast", 5, BCAST_BASIC_LINEAR),
+    "bcast_splitbintree_5": ("bcast", 5, BCAST_SPLIT_BINARY_TREE),
+    "bcast_scatter_allgather_5": ("bcast", 5, BCAST_SCATTER_ALLGATHER),
+    "reduce_linear_5": ("reduce", 5, REDUCE_LINEAR),
+    "reduce_rabenseifner_5": ("reduce", 5, REDUCE_RABENSEIFNER),
+    "reduce_scatter_rechalving_5": ("reduce_scatter", 5, REDUCE_SCATTER_RECURSIVE_HALVING),
+    "reduce_scatter_butterfly_5": ("reduce_scatter", 5, REDUCE_SCATTER_BUTTERFLY),
+    "reduce_scatter_block_recdbl_5": ("reduce_scatter_block", 5, REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING),
+    "allgatherv_gatherv_bcast_5": ("allgatherv", 5, ALLGATHERV_GATHERV_BCAST),
+    "iallreduce_eager56k_2": ("iallreduce", 2, EAGER_56K),
+    "sendrecv_ring_tcp_eager50k_3": ("sendrecv_ring", 3, TCP_EAGER_50K),
+    "barrier_tree_5": ("barrier", 5, BARRIER_TREE),
+    # its loaded series
+    "alltoallv_eager60k_2": ("alltoallv", 2, EAGER_60K),
+    "scan_eager62k_2": ("scan", 2, EAGER_62K),
+    "scatter_tcp_eager54k_2": ("scatter", 2, TCP_EAGER_54K),
+    "allgather_tcp_eager34k_2": ("allgather", 2, TCP_EAGER_34K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
