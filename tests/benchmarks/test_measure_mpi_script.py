@@ -495,6 +495,35 @@ def test_the_twentyninth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _tcp_eager(measure, "allgather_tcp_eager34k_2") == ("allgather", 2, "34816")
 
 
+def test_the_thirtieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("bcast_sagring_5", "bcast", 5, "9"), ("bcast_sagring_4", "bcast", 4, "9"),
+                             ("bcast_pipeline_5", "bcast", 5, "3"), ("reduce_binary_5", "reduce", 5, "4"),
+                             ("reduce_pipeline_5", "reduce", 5, "3"), ("reduce_pipeline_4", "reduce", 4, "3"),
+                             ("reduce_scatter_block_rechalving_5", "reduce_scatter_block", 5, "3"),
+                             ("barrier_twoproc_2", "barrier", 2, "5")))
+    # the pipelines cut the message into 8 KiB (Bcast) and 4 KiB (Reduce) segments
+    assert _forced(measure, "bcast_pipeline_5", "coll_tuned_bcast_algorithm_segmentsize") == "8192"
+    assert _forced(measure, "reduce_pipeline_5", "coll_tuned_reduce_algorithm_segmentsize") == "4096"
+    assert _forced(measure, "reduce_pipeline_4", "coll_tuned_reduce_algorithm_segmentsize") == "4096"
+    # shared-memory eager limits with the 3-rank ring, Allgatherv on 3 and Scatterv on 4 ranks; TCP eager limits with
+    # Reduce on 3 ranks and the non-blocking Allreduce; Bcast and Allreduce on 3 ranks over TCP with its defaults
+    assert measure.SERIES["sendrecv_ring_eager43k_3"] == ("sendrecv_ring", 3,
+                                                         ("--mca", "btl_vader_eager_limit", "44032"))
+    assert measure.SERIES["allgatherv_eager35k_3"] == ("allgatherv", 3, ("--mca", "btl_vader_eager_limit", "35840"))
+    assert measure.SERIES["scatterv_eager27k_4"] == ("scatterv", 4, ("--mca", "btl_vader_eager_limit", "27648"))
+    assert _tcp_eager(measure, "reduce_tcp_eager26k_3") == ("reduce", 3, "26624")
+    assert _tcp_eager(measure, "iallreduce_tcp_eager30k_2") == ("iallreduce", 2, "30720")
+    assert measure.SERIES["bcast_tcp_3"] == ("bcast", 3, ("--mca", "btl", "self,tcp"))
+    assert measure.SERIES["allreduce_tcp_3"] == ("allreduce", 3, ("--mca", "btl", "self,tcp"))
+    # the grid series runs the default settings; the loaded series shared-memory eager limits with Allreduce and
+    # Bcast, and TCP eager limits with Gather and Alltoall
+    _assert_default_settings(measure, (("scatterv_2", "scatterv", 2),))
+    assert measure.SERIES["allreduce_eager61k_2"] == ("allreduce", 2, ("--mca", "btl_vader_eager_limit", "62464"))
+    assert measure.SERIES["bcast_eager39k_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "39936"))
+    assert _tcp_eager(measure, "gather_tcp_eager62k_2") == ("gather", 2, "63488")
+    assert _tcp_eager(measure, "alltoall_tcp_eager58k_2") == ("alltoall", 2, "59392")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

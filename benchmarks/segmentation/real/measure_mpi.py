@@ -477,6 +477,30 @@ ignores n and is the series chosen before measuring as one with no change expect
 loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_twentyninth/TRUTH.md``).
 
+The thirtieth set (``fixtures/real_thirtieth/mpi/``, measured for a twenty-eighth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtieth/mpi/thirtieth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_sagring_5 \
+        bcast_sagring_4 bcast_pipeline_5 reduce_binary_5 reduce_pipeline_5 reduce_pipeline_4 \
+        reduce_scatter_block_rechalving_5 sendrecv_ring_eager43k_3 allgatherv_eager35k_3 scatterv_eager27k_4 \
+        reduce_tcp_eager26k_3 iallreduce_tcp_eager30k_2 bcast_tcp_3 allreduce_tcp_3 barrier_twoproc_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtieth/mpi/enneoctacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatterv_2 \
+        --sizes $(python -c "print(*[89 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtieth/mpi/loaded30 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_eager61k_2 bcast_eager39k_2 gather_tcp_eager62k_2 alltoall_tcp_eager58k_2
+
+(the first seven in the first command fix the tuned component to one algorithm at every size, the pipelines cut
+into 8 KiB (Bcast) and 4 KiB (Reduce) segments; ``sendrecv_ring_eager43k_3``, ``allgatherv_eager35k_3`` and
+``scatterv_eager27k_4`` raise the shared-memory eager limit to 44032, 35840 and 27648; ``reduce_tcp_eager26k_3``
+and ``iallreduce_tcp_eager30k_2`` run over TCP with the TCP eager limit 26624 and 30720; ``bcast_tcp_3`` and
+``allreduce_tcp_3`` run 3 ranks over TCP with its default settings; ``barrier_twoproc_2`` ignores n and is the
+series chosen before measuring as one with no change expected; the 89·2^k grid and the four loaded series, whose
+1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtieth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -753,6 +777,17 @@ EAGER_60K = vader_eager(61440)  # between 32 KiB and 64 KiB, not 34816, 36864, .
 EAGER_62K = vader_eager(63488)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 55296, 59392 or 65536 as before
 TCP_EAGER_54K = tcp_eager(55296)  # between 32 KiB and 64 KiB, not 32768, 36864, ..., 49152, 53248, 57344 or 61440 as before
 TCP_EAGER_34K = tcp_eager(34816)  # between 32 KiB and 64 KiB, not 32768, 36864, ..., 49152, 53248, 57344 or 61440 as before
+# 5 = two processes (never forced before; only for 2 ranks)
+BARRIER_TWO_PROC = forced("barrier", 5)
+EAGER_43K = vader_eager(44032)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 43008, 45056, ... or 65536 as before
+EAGER_35K = vader_eager(35840)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 63488 or 65536 as before
+EAGER_27K = vader_eager(27648)  # between 16 KiB and 32 KiB, not 18432, 20480, ..., 26624, 28672 or 30720 as before
+TCP_EAGER_26K = tcp_eager(26624)  # between 16 KiB and 32 KiB, not 16384, 18432, 20480, 24576, 28672 or 32768 as before
+TCP_EAGER_30K = tcp_eager(30720)  # between 16 KiB and 32 KiB, not 16384, 18432, 20480, 24576, 28672 or 32768 as before
+EAGER_61K = vader_eager(62464)  # between 32 KiB and 64 KiB, not 34816, 36864, ..., 61440, 63488 or 65536 as before
+EAGER_39K = vader_eager(39936)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, ... or 65536 as before
+TCP_EAGER_62K = tcp_eager(63488)  # between 32 KiB and 64 KiB, not 32768, 34816, ..., 57344, 61440 or 65536 as before
+TCP_EAGER_58K = tcp_eager(59392)  # between 32 KiB and 64 KiB, not 32768, 34816, ..., 57344, 61440 or 65536 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1235,6 +1270,31 @@ SERIES = {
     "scan_eager62k_2": ("scan", 2, EAGER_62K),
     "scatter_tcp_eager54k_2": ("scatter", 2, TCP_EAGER_54K),
     "allgather_tcp_eager34k_2": ("allgather", 2, TCP_EAGER_34K),
+    # thirtieth set (a twenty-eighth out-of-sample score): forced algorithms with rank counts not combined before,
+    # shared-memory and TCP eager limits not used before (with the 3-rank Sendrecv ring, Allgatherv on 3 and Scatterv
+    # on 4 ranks, never run with an eager limit; with Reduce on 3 ranks and the non-blocking Allreduce, never run over
+    # TCP), Bcast and Allreduce on 3 ranks over TCP, and the two-process Barrier on 2 ranks (n ignored: no change
+    # expected)
+    "bcast_sagring_5": ("bcast", 5, BCAST_SCATTER_ALLGATHER_RING),
+    "bcast_sagring_4": ("bcast", 4, BCAST_SCATTER_ALLGATHER_RING),
+    "bcast_pipeline_5": ("bcast", 5, BCAST_PIPELINE_8K),
+    "reduce_binary_5": ("reduce", 5, REDUCE_BINARY),
+    "reduce_pipeline_5": ("reduce", 5, REDUCE_PIPELINE_4K),
+    "reduce_pipeline_4": ("reduce", 4, REDUCE_PIPELINE_4K),
+    "reduce_scatter_block_rechalving_5": ("reduce_scatter_block", 5, REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING),
+    "sendrecv_ring_eager43k_3": ("sendrecv_ring", 3, EAGER_43K),
+    "allgatherv_eager35k_3": ("allgatherv", 3, EAGER_35K),
+    "scatterv_eager27k_4": ("scatterv", 4, EAGER_27K),
+    "reduce_tcp_eager26k_3": ("reduce", 3, TCP_EAGER_26K),
+    "iallreduce_tcp_eager30k_2": ("iallreduce", 2, TCP_EAGER_30K),
+    "bcast_tcp_3": ("bcast", 3, TCP),
+    "allreduce_tcp_3": ("allreduce", 3, TCP),
+    "barrier_twoproc_2": ("barrier", 2, BARRIER_TWO_PROC),
+    # its loaded series
+    "allreduce_eager61k_2": ("allreduce", 2, EAGER_61K),
+    "bcast_eager39k_2": ("bcast", 2, EAGER_39K),
+    "gather_tcp_eager62k_2": ("gather", 2, TCP_EAGER_62K),
+    "alltoall_tcp_eager58k_2": ("alltoall", 2, TCP_EAGER_58K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
