@@ -9,13 +9,14 @@ from extrap_segmented.segmentation.search import MODES, ChangePointSearch
 
 
 def _stack(rng, rows=24):
-    """Series at shared sizes (given shuffled), half with a change of slope after x = 64."""
+    """Series at shared sizes (given shuffled), half with a change after x = 64: a steeper slope,
+    and in every other one of those also a x3 step (a slope that only rises is no trend break)."""
     x = np.array([4.0, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192])
     Y = []
     for r in range(rows):
         base = (1 + rng.uniform(0, 2)) * x ** rng.uniform(0.3, 1.2)
         if r % 2:
-            base = np.where(x <= 64, base, base[4] * (x / 64) ** 2.5)
+            base = np.where(x <= 64, base, base[4] * (x / 64) ** 2.5 * (3.0 if r % 4 == 1 else 1.0))
         Y.append(base * (1 + 0.02 * rng.standard_normal(x.size)))
     order = rng.permutation(x.size)
     return x[order], np.array(Y)[:, order]

@@ -124,6 +124,39 @@ def test_the_climb_into_a_raised_eager_limit_is_no_stair_before_the_jump():
         assert changes(name, subset, REAL.parent / fixtures) == expected, name
 
 
+def test_a_bend_of_the_bandwidth_regime_is_no_change():
+    # the growth of a bandwidth-bound regime bends at 256 KiB-1 MiB (x1.87, x1.99, then x1.51, x1.26
+    # for the loaded linear Alltoallv): a slope drop as clear as a switch's, but no gap stands out;
+    # the truth tables name none (issue 23: a false change in each of these)
+    full = slice(None)
+    for fixtures, name, expected in [
+            ("real_twentysixth", "mpi/loaded26/alltoallv_linear_2.txt", ["2048|4096"]),
+            ("real_twentythird", "mpi/loaded23/allgather_linear_2.txt", ["128|256", "1024|2048"]),
+            ("real_eighteenth", "mpi/eighteenth/allgatherv_twoproc_2.txt", ["2048|4096"]),
+            ("real_sixth", "mpi/sixth/reduce_scatter_block_4.txt", ["32768|65536"])]:
+        assert changes(name, full, REAL.parent / fixtures) == expected, name
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(trend, "bends", lambda u, v: [])
+            assert changes(name, full, REAL.parent / fixtures) == expected + ["262144|524288"], name
+    # a switch inside the growth stands out at least against the gap after it: x4.88, x5.90 at
+    # 128|256 KiB, then x1.91 (a 3-rank Reduce_scatter_block)
+    third = REAL.parent / "real_third"
+    assert changes("mpi/third/reduce_scatter_block_3.txt", full, third) == ["256|512", "131072|262144"]
+
+
+def test_bends_are_growth_that_bends_without_a_gap_standing_out():
+    u = np.log(2.0 ** np.arange(10))
+    rises = [np.log(r) for r in (1.9, 1.95, 2.0, 2.0, 1.6, 1.35, 1.3, 1.3, 1.3)]
+    # the slope drops after the gap into x = 16 (change 4): judged there, it is a bend
+    assert 4 in trend.bends(u, np.concatenate(([0.0], np.cumsum(rises))))
+    # the same drop after a jump that stands out against the gap after it: a switch
+    switch = rises[:3] + [np.log(6.0)] + rises[4:]
+    assert 4 not in trend.bends(u, np.concatenate(([0.0], np.cumsum(switch))))
+    # out of a flat part (the gap before rises by less than x1.2): not growth
+    flat = [np.log(r) for r in (1.0, 1.02, 1.1, 1.9, 1.5, 1.3, 1.3, 1.3, 1.3)]
+    assert 4 not in trend.bends(u, np.concatenate(([0.0], np.cumsum(flat))))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(11, 13), st.floats(1.25, 1.5), st.floats(2.0, 4.0), st.floats(1.0, 1.3), st.floats(0.008, 0.015),
        st.integers(0, 2 ** 31 - 1), st.data())
