@@ -524,6 +524,37 @@ def test_the_thirtieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     assert _tcp_eager(measure, "alltoall_tcp_eager58k_2") == ("alltoall", 2, "59392")
 
 
+def test_the_thirtyfirst_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("bcast_pipeline_4", "bcast", 4, "3"), ("allreduce_ring_tcp_3", "allreduce", 3, "4"),
+                             ("bcast_binomial_tcp_4", "bcast", 4, "6"),
+                             ("alltoall_pairwise_eager45k_4", "alltoall", 4, "2"),
+                             ("scatter_binomial_eager21k_3", "scatter", 3, "2"), ("barrier_linear_5", "barrier", 5, "1")))
+    assert _forced(measure, "bcast_pipeline_4", "coll_tuned_bcast_algorithm_segmentsize") == "8192"
+    # forced algorithms over TCP and with a raised shared-memory eager limit: both settings reach mpirun
+    for stem in ("allreduce_ring_tcp_3", "bcast_binomial_tcp_4"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    assert measure.SERIES["alltoall_pairwise_eager45k_4"][2][-3:] == ("--mca", "btl_vader_eager_limit", "46080")
+    assert measure.SERIES["scatter_binomial_eager21k_3"][2][-3:] == ("--mca", "btl_vader_eager_limit", "21504")
+    # the default selection on 6 ranks, over TCP on 3 and 4 ranks, and with eager limits on 3, 4 and 5 ranks (shared
+    # memory) or 3 and 2 ranks (TCP); the grid series runs the default settings
+    _assert_default_settings(measure, (("scatter_6", "scatter", 6), ("reduce_scatter_6", "reduce_scatter", 6),
+                                       ("iallreduce_2", "iallreduce", 2)))
+    assert measure.SERIES["allgather_tcp_3"] == ("allgather", 3, ("--mca", "btl", "self,tcp"))
+    assert measure.SERIES["scatter_tcp_4"] == ("scatter", 4, ("--mca", "btl", "self,tcp"))
+    assert measure.SERIES["exscan_eager25k_3"] == ("exscan", 3, ("--mca", "btl_vader_eager_limit", "25600"))
+    assert measure.SERIES["reduce_scatter_eager33k_4"] == ("reduce_scatter", 4,
+                                                          ("--mca", "btl_vader_eager_limit", "33792"))
+    assert measure.SERIES["gather_eager49k_5"] == ("gather", 5, ("--mca", "btl_vader_eager_limit", "50176"))
+    assert _tcp_eager(measure, "allgatherv_tcp_eager22k_3") == ("allgatherv", 3, "22528")
+    assert _tcp_eager(measure, "alltoallv_tcp_eager41k_2") == ("alltoallv", 2, "41984")
+    # the loaded series: shared-memory eager limits with Reduce and Reduce_scatter_block, TCP ones with Scan and Exscan
+    assert measure.SERIES["reduce_eager57k_2"] == ("reduce", 2, ("--mca", "btl_vader_eager_limit", "58368"))
+    assert measure.SERIES["reduce_scatter_block_eager53k_2"] == ("reduce_scatter_block", 2,
+                                                                ("--mca", "btl_vader_eager_limit", "54272"))
+    assert _tcp_eager(measure, "scan_tcp_eager37k_2") == ("scan", 2, "37888")
+    assert _tcp_eager(measure, "exscan_tcp_eager45k_2") == ("exscan", 2, "46080")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

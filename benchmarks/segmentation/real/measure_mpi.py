@@ -501,6 +501,33 @@ series chosen before measuring as one with no change expected; the 89·2^k grid 
 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtieth/TRUTH.md``).
 
+The thirty-first set (``fixtures/real_thirtyfirst/mpi/``, measured for a twenty-ninth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfirst/mpi/thirtyfirst \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_pipeline_4 \
+        allreduce_ring_tcp_3 bcast_binomial_tcp_4 alltoall_pairwise_eager45k_4 scatter_binomial_eager21k_3 \
+        scatter_6 reduce_scatter_6 allgather_tcp_3 scatter_tcp_4 exscan_eager25k_3 reduce_scatter_eager33k_4 \
+        gather_eager49k_5 allgatherv_tcp_eager22k_3 alltoallv_tcp_eager41k_2 barrier_linear_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfirst/mpi/heptenneacos \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series iallreduce_2 \
+        --sizes $(python -c "print(*[97 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfirst/mpi/loaded31 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        reduce_eager57k_2 reduce_scatter_block_eager53k_2 scan_tcp_eager37k_2 exscan_tcp_eager45k_2
+
+(``bcast_pipeline_4`` fixes the tuned Bcast to the pipeline with 8 KiB segments on 4 ranks; ``allreduce_ring_tcp_3``
+and ``bcast_binomial_tcp_4`` are the first forced algorithms run over TCP (ring Allreduce on 3, binomial Bcast on 4
+ranks); ``alltoall_pairwise_eager45k_4`` and ``scatter_binomial_eager21k_3`` are the first forced algorithms run
+with a raised shared-memory eager limit (46080 and 21504); ``scatter_6`` and ``reduce_scatter_6`` run the default
+selection on 6 ranks, ``allgather_tcp_3`` and ``scatter_tcp_4`` over TCP with its defaults on 3 and 4 ranks,
+``exscan_eager25k_3``, ``reduce_scatter_eager33k_4`` and ``gather_eager49k_5`` with the shared-memory eager limit
+25600, 33792 and 50176, ``allgatherv_tcp_eager22k_3`` and ``alltoallv_tcp_eager41k_2`` over TCP with the TCP eager
+limit 22528 and 41984, all without a forced algorithm; ``barrier_linear_5`` ignores n and is the series chosen
+before measuring as one with no change expected; the 97·2^k grid and the four loaded series, whose 1-minute load
+average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtyfirst/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -788,6 +815,17 @@ EAGER_61K = vader_eager(62464)  # between 32 KiB and 64 KiB, not 34816, 36864, .
 EAGER_39K = vader_eager(39936)  # between 32 KiB and 64 KiB, not 34816, 36864, 38912, 40960, ... or 65536 as before
 TCP_EAGER_62K = tcp_eager(63488)  # between 32 KiB and 64 KiB, not 32768, 34816, ..., 57344, 61440 or 65536 as before
 TCP_EAGER_58K = tcp_eager(59392)  # between 32 KiB and 64 KiB, not 32768, 34816, ..., 57344, 61440 or 65536 as before
+EAGER_45K = vader_eager(46080)  # between 32 KiB and 64 KiB, not 34816, ..., 44032, 45056, 47104, ... or 65536 as before
+EAGER_21K = vader_eager(21504)  # between 16 KiB and 32 KiB, not 18432, 20480, 22528, 24576, ... or 30720 as before
+EAGER_25K = vader_eager(25600)  # between 16 KiB and 32 KiB, not 18432, ..., 24576, 26624, 27648, ... or 30720 as before
+EAGER_33K = vader_eager(33792)  # between 32 KiB and 64 KiB, not 34816, 35840, 36864, ... or 65536 as before
+EAGER_49K = vader_eager(50176)  # between 32 KiB and 64 KiB, not 34816, ..., 49152, 51200, ... or 65536 as before
+TCP_EAGER_22K = tcp_eager(22528)  # between 16 KiB and 32 KiB, not 16384, 18432, 20480, 24576, 26624, ... as before
+TCP_EAGER_41K = tcp_eager(41984)  # between 32 KiB and 64 KiB, not 32768, ..., 40960, 43008, ... or 65536 as before
+EAGER_57K = vader_eager(58368)  # between 32 KiB and 64 KiB, not 34816, ..., 57344, 59392, ... or 65536 as before
+EAGER_53K = vader_eager(54272)  # between 32 KiB and 64 KiB, not 34816, ..., 53248, 55296, ... or 65536 as before
+TCP_EAGER_37K = tcp_eager(37888)  # between 32 KiB and 64 KiB, not 32768, ..., 36864, 38912, ... or 65536 as before
+TCP_EAGER_45K = tcp_eager(46080)  # between 32 KiB and 64 KiB, not 32768, ..., 45056, 47104, ... or 65536 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1295,6 +1333,30 @@ SERIES = {
     "bcast_eager39k_2": ("bcast", 2, EAGER_39K),
     "gather_tcp_eager62k_2": ("gather", 2, TCP_EAGER_62K),
     "alltoall_tcp_eager58k_2": ("alltoall", 2, TCP_EAGER_58K),
+    # thirty-first set (a twenty-ninth out-of-sample score): the 8 KiB pipeline Bcast on 4 ranks (earlier on 2, 3
+    # and 5), the first forced algorithms over TCP and with a raised shared-memory eager limit, the default selection
+    # on rank counts (6) or transports (TCP on 3 and 4 ranks) or with eager limits on rank counts not measured with
+    # it before, and the linear Barrier on 5 ranks (n ignored: no change expected)
+    "bcast_pipeline_4": ("bcast", 4, BCAST_PIPELINE_8K),
+    "allreduce_ring_tcp_3": ("allreduce", 3, (*ALLREDUCE_RING, *TCP)),
+    "bcast_binomial_tcp_4": ("bcast", 4, (*BCAST_BINOMIAL, *TCP)),
+    "alltoall_pairwise_eager45k_4": ("alltoall", 4, (*ALLTOALL_PAIRWISE, *EAGER_45K)),
+    "scatter_binomial_eager21k_3": ("scatter", 3, (*SCATTER_BINOMIAL, *EAGER_21K)),
+    "scatter_6": ("scatter", 6, ()),
+    "reduce_scatter_6": ("reduce_scatter", 6, ()),
+    "allgather_tcp_3": ("allgather", 3, TCP),
+    "scatter_tcp_4": ("scatter", 4, TCP),
+    "exscan_eager25k_3": ("exscan", 3, EAGER_25K),
+    "reduce_scatter_eager33k_4": ("reduce_scatter", 4, EAGER_33K),
+    "gather_eager49k_5": ("gather", 5, EAGER_49K),
+    "allgatherv_tcp_eager22k_3": ("allgatherv", 3, TCP_EAGER_22K),
+    "alltoallv_tcp_eager41k_2": ("alltoallv", 2, TCP_EAGER_41K),
+    "barrier_linear_5": ("barrier", 5, BARRIER_LINEAR),
+    # its loaded series
+    "reduce_eager57k_2": ("reduce", 2, EAGER_57K),
+    "reduce_scatter_block_eager53k_2": ("reduce_scatter_block", 2, EAGER_53K),
+    "scan_tcp_eager37k_2": ("scan", 2, TCP_EAGER_37K),
+    "exscan_tcp_eager45k_2": ("exscan", 2, TCP_EAGER_45K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
