@@ -748,9 +748,9 @@ def staircase(v: np.ndarray, first: int, second: int) -> bool:
 def bends(u: np.ndarray, v: np.ndarray) -> list[int]:
     """Changes whose gap, where a slope drop points to it, is a bend of growth rather than a
     switch (the detection judges only slope drops and level shifts by it): the gap before rises
-    by at least ``STANDOUT_STEP`` at a log-log slope of at least ``BEND_SLOPE``, the gap's jump in log y ``v``
-    (up) is at most ``BEND_SHARE`` times the larger jump of the gaps beside it and less than
-    ``BEND_AFTER`` times the jump of the gap after it (which rises too).
+    by at least ``STANDOUT_STEP`` at a log-log slope of at least ``BEND_SLOPE``, and the gap's
+    jump in log y ``v`` (up) is at most ``BEND_SHARE`` times the larger jump of the gaps beside
+    it and less than ``BEND_AFTER`` times the jump of the gap after it (which rises too).
 
     A bandwidth-bound regime bends where a message leaves a cache: its slope drops from about 1
     (×2 per doubling) to 0.6 at 256 KiB–1 MiB, a slope drop as clear as a switch's (a loaded 2-rank
