@@ -555,6 +555,36 @@ def test_the_thirtyfirst_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _tcp_eager(measure, "exscan_tcp_eager45k_2") == ("exscan", 2, "46080")
 
 
+def test_the_thirtysecond_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_bruck_tcp_3", "allgather", 3, "2"),
+                             ("allreduce_recdoubling_tcp_4", "allreduce", 4, "3"),
+                             ("reduce_binomial_eager23k_3", "reduce", 3, "5")))
+    # forced algorithms over TCP and with a raised shared-memory eager limit: both settings reach mpirun
+    for stem in ("allgather_bruck_tcp_3", "allreduce_recdoubling_tcp_4"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    assert measure.SERIES["reduce_binomial_eager23k_3"][2][-3:] == ("--mca", "btl_vader_eager_limit", "23552")
+    # the default selection over TCP on 4, 3 and 2 ranks (the Barrier is the no-change series), with shared-memory
+    # eager limits on 4 and 5 ranks or TCP ones on 3; the grid series runs the default settings
+    for stem, kernel, ranks in (("alltoall_tcp_4", "alltoall", 4),
+                                ("reduce_scatter_block_tcp_3", "reduce_scatter_block", 3),
+                                ("iallreduce_tcp_3", "iallreduce", 3), ("alltoallv_tcp_3", "alltoallv", 3),
+                                ("scatterv_tcp_2", "scatterv", 2), ("barrier_tcp_3", "barrier", 3)):
+        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_settings(measure, (("exscan_2", "exscan", 2),))
+    assert measure.SERIES["exscan_eager29k_4"] == ("exscan", 4, ("--mca", "btl_vader_eager_limit", "29696"))
+    assert measure.SERIES["allgatherv_eager47k_4"] == ("allgatherv", 4, ("--mca", "btl_vader_eager_limit", "48128"))
+    assert measure.SERIES["scatterv_eager17k_5"] == ("scatterv", 5, ("--mca", "btl_vader_eager_limit", "17408"))
+    assert measure.SERIES["sendrecv_ring_eager55k_4"] == ("sendrecv_ring", 4,
+                                                         ("--mca", "btl_vader_eager_limit", "56320"))
+    assert _tcp_eager(measure, "gather_tcp_eager19k_3") == ("gather", 3, "19456")
+    assert _tcp_eager(measure, "bcast_tcp_eager33k_3") == ("bcast", 3, "33792")
+    # the loaded series: shared-memory eager limits with Allgather and Alltoall, TCP ones with Sendrecv and Ipingpong
+    assert measure.SERIES["allgather_eager31k_2"] == ("allgather", 2, ("--mca", "btl_vader_eager_limit", "31744"))
+    assert measure.SERIES["alltoall_eager41k_2"] == ("alltoall", 2, ("--mca", "btl_vader_eager_limit", "41984"))
+    assert _tcp_eager(measure, "sendrecv_tcp_eager25k_2") == ("sendrecv", 2, "25600")
+    assert _tcp_eager(measure, "ipingpong_tcp_eager49k_2") == ("ipingpong", 2, "50176")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

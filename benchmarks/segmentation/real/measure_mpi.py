@@ -418,7 +418,7 @@ was measured with
         alltoall_bruck_5 alltoallv_pairwise_5 scatter_linear_nb_5 reduce_scatter_ring_5 \
         reduce_scatter_block_linear_4 allgatherv_eager34k_2 alltoallv_tcp_eager60k_2 barrier_recdbl_3
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyseventh/mpi/triheptacos \
-        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_2 \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series exscan_2 \
         --sizes $(python -c "print(*[73 * 2 ** k for k in range(17)])")
     python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_twentyseventh/mpi/loaded27 \
         --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
@@ -527,6 +527,32 @@ limit 22528 and 41984, all without a forced algorithm; ``barrier_linear_5`` igno
 before measuring as one with no change expected; the 97·2^k grid and the four loaded series, whose 1-minute load
 average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtyfirst/TRUTH.md``).
+
+The thirty-second set (``fixtures/real_thirtysecond/mpi/``, measured for a thirtieth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysecond/mpi/thirtysecond \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_tcp_4 \
+        reduce_scatter_block_tcp_3 iallreduce_tcp_3 alltoallv_tcp_3 scatterv_tcp_2 exscan_eager29k_4 \
+        allgatherv_eager47k_4 scatterv_eager17k_5 sendrecv_ring_eager55k_4 gather_tcp_eager19k_3 bcast_tcp_eager33k_3 \
+        allgather_bruck_tcp_3 allreduce_recdoubling_tcp_4 reduce_binomial_eager23k_3 barrier_tcp_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysecond/mpi/henhecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series exscan_2 \
+        --sizes $(python -c "print(*[101 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysecond/mpi/loaded32 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allgather_eager31k_2 alltoall_eager41k_2 sendrecv_tcp_eager25k_2 ipingpong_tcp_eager49k_2
+
+(``alltoall_tcp_4``, ``reduce_scatter_block_tcp_3``, ``iallreduce_tcp_3``, ``alltoallv_tcp_3`` and ``scatterv_tcp_2``
+run the default selection over TCP with its defaults on rank counts not measured with it before;
+``exscan_eager29k_4``, ``allgatherv_eager47k_4``, ``scatterv_eager17k_5`` and ``sendrecv_ring_eager55k_4`` the
+default selection with the shared-memory eager limits 29696, 48128, 17408 and 56320, ``gather_tcp_eager19k_3`` and
+``bcast_tcp_eager33k_3`` over TCP with the TCP eager limits 19456 and 33792; ``allgather_bruck_tcp_3`` and
+``allreduce_recdoubling_tcp_4`` force the Bruck Allgather and the recursive-doubling Allreduce over TCP,
+``reduce_binomial_eager23k_3`` the binomial Reduce with the shared-memory eager limit 23552; ``barrier_tcp_3``
+ignores n and is the series chosen before measuring as one with no change expected; the 101·2^k grid and the four
+loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_thirtysecond/TRUTH.md``).
 
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
@@ -826,6 +852,17 @@ EAGER_57K = vader_eager(58368)  # between 32 KiB and 64 KiB, not 34816, ..., 573
 EAGER_53K = vader_eager(54272)  # between 32 KiB and 64 KiB, not 34816, ..., 53248, 55296, ... or 65536 as before
 TCP_EAGER_37K = tcp_eager(37888)  # between 32 KiB and 64 KiB, not 32768, ..., 36864, 38912, ... or 65536 as before
 TCP_EAGER_45K = tcp_eager(46080)  # between 32 KiB and 64 KiB, not 32768, ..., 45056, 47104, ... or 65536 as before
+EAGER_29K = vader_eager(29696)  # between 16 KiB and 32 KiB, not 18432, ..., 28672, 30720 or 32768 as before
+EAGER_47K = vader_eager(48128)  # between 32 KiB and 64 KiB, not 34816, ..., 47104, 49152, ... or 65536 as before
+EAGER_17K = vader_eager(17408)  # between 16 KiB and 32 KiB, not 18432, 20480, ... or 30720 as before
+EAGER_55K = vader_eager(56320)  # between 32 KiB and 64 KiB, not 34816, ..., 55296, 57344, ... or 65536 as before
+EAGER_23K = vader_eager(23552)  # between 16 KiB and 32 KiB, not 18432, ..., 22528, 24576, ... or 30720 as before
+TCP_EAGER_19K = tcp_eager(19456)  # between 16 KiB and 32 KiB, not 16384, 18432, 20480, ... or 32768 as before
+TCP_EAGER_33K = tcp_eager(33792)  # between 32 KiB and 64 KiB, not 32768, 34816, ... or 65536 as before
+EAGER_31K = vader_eager(31744)  # between 16 KiB and 32 KiB, not 18432, ..., 30720 or 32768 as before
+EAGER_41K = vader_eager(41984)  # between 32 KiB and 64 KiB, not 34816, ..., 40960, 43008, ... or 65536 as before
+TCP_EAGER_25K = tcp_eager(25600)  # between 16 KiB and 32 KiB, not 16384, ..., 24576, 26624, ... or 32768 as before
+TCP_EAGER_49K = tcp_eager(50176)  # between 32 KiB and 64 KiB, not 32768, ..., 49152, 51200, ... or 65536 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1357,6 +1394,31 @@ SERIES = {
     "reduce_scatter_block_eager53k_2": ("reduce_scatter_block", 2, EAGER_53K),
     "scan_tcp_eager37k_2": ("scan", 2, TCP_EAGER_37K),
     "exscan_tcp_eager45k_2": ("exscan", 2, TCP_EAGER_45K),
+    # thirty-second set (a thirtieth out-of-sample score): the default selection over TCP on rank counts not measured
+    # with it before (Alltoall on 4, Reduce_scatter_block, Iallreduce and Alltoallv on 3, Scatterv on 2 ranks), with
+    # raised eager limits on rank counts or collectives not measured with them before, forced algorithms over TCP
+    # (Bruck Allgather on 3, recursive-doubling Allreduce on 4) and with a raised eager limit (binomial Reduce on 3),
+    # and the default Barrier over TCP on 3 ranks (n ignored: no change expected)
+    "alltoall_tcp_4": ("alltoall", 4, TCP),
+    "reduce_scatter_block_tcp_3": ("reduce_scatter_block", 3, TCP),
+    "iallreduce_tcp_3": ("iallreduce", 3, TCP),
+    "alltoallv_tcp_3": ("alltoallv", 3, TCP),
+    "scatterv_tcp_2": ("scatterv", 2, TCP),
+    "exscan_eager29k_4": ("exscan", 4, EAGER_29K),
+    "allgatherv_eager47k_4": ("allgatherv", 4, EAGER_47K),
+    "scatterv_eager17k_5": ("scatterv", 5, EAGER_17K),
+    "sendrecv_ring_eager55k_4": ("sendrecv_ring", 4, EAGER_55K),
+    "gather_tcp_eager19k_3": ("gather", 3, TCP_EAGER_19K),
+    "bcast_tcp_eager33k_3": ("bcast", 3, TCP_EAGER_33K),
+    "allgather_bruck_tcp_3": ("allgather", 3, (*ALLGATHER_BRUCK, *TCP)),
+    "allreduce_recdoubling_tcp_4": ("allreduce", 4, (*ALLREDUCE_RECURSIVE_DOUBLING, *TCP)),
+    "reduce_binomial_eager23k_3": ("reduce", 3, (*REDUCE_BINOMIAL, *EAGER_23K)),
+    "barrier_tcp_3": ("barrier", 3, TCP),
+    # its loaded series
+    "allgather_eager31k_2": ("allgather", 2, EAGER_31K),
+    "alltoall_eager41k_2": ("alltoall", 2, EAGER_41K),
+    "sendrecv_tcp_eager25k_2": ("sendrecv", 2, TCP_EAGER_25K),
+    "ipingpong_tcp_eager49k_2": ("ipingpong", 2, TCP_EAGER_49K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
