@@ -143,7 +143,8 @@ followed by faster growth would move into the growth. At the start, where the sa
 gaps before a switch, that is what happened (eight process counts of a Gather, the shipped main
 job: ×1.83 and ×1.91 per doubling, then its switch, ×1.26 at 32|64, moved to 16|32), so only
 the end is judged; there the last sizes' jumps (the scheduler's time slices) outnumbered it.
-Where the test finds none, an interior jump (up or down) of at least ``STANDOUT_JUMP`` (×1.7)
+In the places ``max_change_points`` leaves free (all of them where the test finds none), not
+next to a change, an interior jump (up or down) of at least ``STANDOUT_JUMP`` (×1.7)
 that is at least ``STANDOUT`` times the jump of both gaps beside it
 and whose z² (the two points' noise) exceeds ``f_limit`` is reported: the test needs three sizes
 on each side and, at high noise, bends one smooth function through a jump (the ten largest sizes
@@ -357,13 +358,17 @@ class TrendBreakSearch(WindowSearch):
                                           cost=self.cost, exponents=self.exponents, **(self.fallback or {}))
             fallback.fit(x, y, noise=noise, repetitions=repetitions, quantum=quantum, first_errors=first_errors)
             self._take(fallback)
-            if judgeable and self.segmented_:
+            tested = self.segmented_
+            if judgeable and tested:
                 self._relocate()
                 self._to_end_jumps()
             elif judgeable and not self.too_few_points_:
                 self._standout_jumps()
             if judgeable and not self.too_few_points_:
                 self._first_step()
+            if judgeable and tested:
+                # in the places the test leaves free, after its own changes have moved
+                self._standout_jumps()
             return self
         # the shared validation (shapes, finiteness, distinct x, sorting) without the window search
         saved, self.max_change_points = self.max_change_points, 0
@@ -428,16 +433,22 @@ class TrendBreakSearch(WindowSearch):
             self.relocated_ = True
 
     def _standout_jumps(self) -> None:
-        """Where the significance test finds no change on a short series, reports the jumps that
-        stand out (see the module docstring): the test needs three sizes on each side and a
-        smooth single function can bend through one jump at high noise."""
+        """Adds to the changes of a short series the jumps that stand out (see the module
+        docstring), clearest first, in the places ``max_change_points`` leaves free and not next
+        to a change: the test needs three sizes on each side and a smooth single function can
+        bend through one jump at high noise, or put its change elsewhere (an eager switch among the
+        ten largest sizes besides the last sizes' jump)."""
         u, v, sigma = self._short_series()
-        changes = _apart(standout_jumps(u, v, sigma, np.log(STANDOUT_JUMP), self.f_limit), int(self.max_change_points))
-        if changes:
-            self.standout_ = True
-            self.segmented_ = True
-            self.breakpoints_ = changes + [len(self.x_)]
-            self.shared_ = [False] * len(changes)
+        changes = list(self.breakpoints_[:-1]) if self.segmented_ else []
+        shared = dict(zip(changes, self.shared_)) if self.segmented_ else {}
+        for change in standout_jumps(u, v, sigma, np.log(STANDOUT_JUMP), self.f_limit):
+            if len(changes) < self.max_change_points and _clear_of(change, changes):
+                changes.append(change)
+                shared[change] = False
+                self.standout_ = self.segmented_ = True
+        changes.sort()
+        self.breakpoints_ = changes + [len(self.x_)]
+        self.shared_ = [shared[change] for change in changes]
 
     def _first_step(self) -> None:
         """Adds a step up at the first gap (see :func:`first_step`, at least ``SHORT_FIRST_STEP``)
