@@ -585,6 +585,34 @@ def test_the_thirtysecond_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert _tcp_eager(measure, "ipingpong_tcp_eager49k_2") == ("ipingpong", 2, "50176")
 
 
+def test_the_thirtythird_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("scatter_binomial_tcp_3", "scatter", 3, "2"),
+                             ("gather_binomial_tcp_3", "gather", 3, "2")))
+    # forced algorithms over TCP: both settings reach mpirun
+    for stem in ("scatter_binomial_tcp_3", "gather_binomial_tcp_3"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    # the default selection over TCP on 3, 4 and 2 ranks (the Barrier is the no-change series), with shared-memory
+    # eager limits on 3 and 4 ranks or TCP ones on 3 and 4; the grid series runs the default settings
+    for stem, kernel, ranks in (("reduce_scatter_tcp_3", "reduce_scatter", 3), ("scan_tcp_4", "scan", 4),
+                                ("exscan_tcp_3", "exscan", 3), ("allgatherv_tcp_3", "allgatherv", 3),
+                                ("sendrecv_ring_tcp_3", "sendrecv_ring", 3), ("barrier_tcp_2", "barrier", 2)):
+        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
+    assert measure.SERIES["iallreduce_eager37k_3"] == ("iallreduce", 3, ("--mca", "btl_vader_eager_limit", "37888"))
+    assert measure.SERIES["scan_eager19k_3"] == ("scan", 3, ("--mca", "btl_vader_eager_limit", "19456"))
+    assert measure.SERIES["reduce_scatter_block_eager51k_3"] == ("reduce_scatter_block", 3,
+                                                                ("--mca", "btl_vader_eager_limit", "52224"))
+    assert measure.SERIES["alltoallv_eager59k_4"] == ("alltoallv", 4, ("--mca", "btl_vader_eager_limit", "60416"))
+    assert _tcp_eager(measure, "reduce_tcp_eager21k_4") == ("reduce", 4, "21504")
+    assert _tcp_eager(measure, "allreduce_tcp_eager43k_3") == ("allreduce", 3, "44032")
+    assert _tcp_eager(measure, "alltoall_tcp_eager27k_3") == ("alltoall", 3, "27648")
+    # the loaded series: a shared-memory eager limit with Bcast, TCP ones with Pingpong, Scan and Allgatherv
+    assert measure.SERIES["bcast_eager63k_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "64512"))
+    assert _tcp_eager(measure, "pingpong_tcp_eager29k_2") == ("pingpong", 2, "29696")
+    assert _tcp_eager(measure, "scan_tcp_eager35k_2") == ("scan", 2, "35840")
+    assert _tcp_eager(measure, "allgatherv_tcp_eager17k_2") == ("allgatherv", 2, "17408")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

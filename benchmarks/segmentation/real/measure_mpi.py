@@ -554,6 +554,31 @@ ignores n and is the series chosen before measuring as one with no change expect
 loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_thirtysecond/TRUTH.md``).
 
+The thirty-third set (``fixtures/real_thirtythird/mpi/``, measured for a thirty-first out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtythird/mpi/thirtythird \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_tcp_3 \
+        scan_tcp_4 exscan_tcp_3 allgatherv_tcp_3 sendrecv_ring_tcp_3 iallreduce_eager37k_3 scan_eager19k_3 \
+        reduce_scatter_block_eager51k_3 alltoallv_eager59k_4 reduce_tcp_eager21k_4 allreduce_tcp_eager43k_3 \
+        alltoall_tcp_eager27k_3 scatter_binomial_tcp_3 gather_binomial_tcp_3 barrier_tcp_2
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtythird/mpi/trihecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_2 \
+        --sizes $(python -c "print(*[103 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtythird/mpi/loaded33 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        bcast_eager63k_2 pingpong_tcp_eager29k_2 scan_tcp_eager35k_2 allgatherv_tcp_eager17k_2
+
+(``reduce_scatter_tcp_3``, ``scan_tcp_4``, ``exscan_tcp_3``, ``allgatherv_tcp_3`` and ``sendrecv_ring_tcp_3`` run the
+default selection over TCP with its defaults on rank counts not measured with it before; ``iallreduce_eager37k_3``,
+``scan_eager19k_3``, ``reduce_scatter_block_eager51k_3`` and ``alltoallv_eager59k_4`` the default selection with the
+shared-memory eager limits 37888, 19456, 52224 and 60416, ``reduce_tcp_eager21k_4``, ``allreduce_tcp_eager43k_3`` and
+``alltoall_tcp_eager27k_3`` over TCP with the TCP eager limits 21504, 44032 and 27648; ``scatter_binomial_tcp_3`` and
+``gather_binomial_tcp_3`` force the binomial Scatter and Gather over TCP; ``barrier_tcp_2`` ignores n and is the
+series chosen before measuring as one with no change expected; the 103·2^k grid and the four loaded series, whose
+1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtythird/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -863,6 +888,17 @@ EAGER_31K = vader_eager(31744)  # between 16 KiB and 32 KiB, not 18432, ..., 307
 EAGER_41K = vader_eager(41984)  # between 32 KiB and 64 KiB, not 34816, ..., 40960, 43008, ... or 65536 as before
 TCP_EAGER_25K = tcp_eager(25600)  # between 16 KiB and 32 KiB, not 16384, ..., 24576, 26624, ... or 32768 as before
 TCP_EAGER_49K = tcp_eager(50176)  # between 32 KiB and 64 KiB, not 32768, ..., 49152, 51200, ... or 65536 as before
+EAGER_37K = vader_eager(37888)  # between 32 KiB and 64 KiB, not 34816, ..., 36864, 38912, ... or 65536 as before
+EAGER_19K = vader_eager(19456)  # between 16 KiB and 32 KiB, not 17408, 18432, 20480, ... or 32768 as before
+EAGER_51K = vader_eager(52224)  # between 32 KiB and 64 KiB, not 34816, ..., 51200, 53248, ... or 65536 as before
+EAGER_59K = vader_eager(60416)  # between 32 KiB and 64 KiB, not 34816, ..., 59392, 61440, ... or 65536 as before
+EAGER_63K = vader_eager(64512)  # between 32 KiB and 64 KiB, not 34816, ..., 63488 or 65536 as before
+TCP_EAGER_21K = tcp_eager(21504)  # between 16 KiB and 32 KiB, not 16384, ..., 20480, 22528, ... or 32768 as before
+TCP_EAGER_43K = tcp_eager(44032)  # between 32 KiB and 64 KiB, not 32768, ..., 43008, 45056, ... or 65536 as before
+TCP_EAGER_27K = tcp_eager(27648)  # between 16 KiB and 32 KiB, not 16384, ..., 26624, 28672, ... or 32768 as before
+TCP_EAGER_29K = tcp_eager(29696)  # between 16 KiB and 32 KiB, not 16384, ..., 28672, 30720, ... or 32768 as before
+TCP_EAGER_35K = tcp_eager(35840)  # between 32 KiB and 64 KiB, not 32768, ..., 34816, 36864, ... or 65536 as before
+TCP_EAGER_17K = tcp_eager(17408)  # between 16 KiB and 32 KiB, not 16384, 18432, ... or 32768 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1419,6 +1455,30 @@ SERIES = {
     "alltoall_eager41k_2": ("alltoall", 2, EAGER_41K),
     "sendrecv_tcp_eager25k_2": ("sendrecv", 2, TCP_EAGER_25K),
     "ipingpong_tcp_eager49k_2": ("ipingpong", 2, TCP_EAGER_49K),
+    # thirty-third set (a thirty-first out-of-sample score): the default selection over TCP on rank counts not
+    # measured with it before (Reduce_scatter, Exscan, Allgatherv and the Sendrecv ring on 3, Scan on 4 ranks), with
+    # raised eager limits on rank counts or collectives not measured with them before, forced algorithms over TCP
+    # (binomial Scatter and Gather on 3), and the default Barrier over TCP on 2 ranks (n ignored: no change expected)
+    "reduce_scatter_tcp_3": ("reduce_scatter", 3, TCP),
+    "scan_tcp_4": ("scan", 4, TCP),
+    "exscan_tcp_3": ("exscan", 3, TCP),
+    "allgatherv_tcp_3": ("allgatherv", 3, TCP),
+    "sendrecv_ring_tcp_3": ("sendrecv_ring", 3, TCP),
+    "iallreduce_eager37k_3": ("iallreduce", 3, EAGER_37K),
+    "scan_eager19k_3": ("scan", 3, EAGER_19K),
+    "reduce_scatter_block_eager51k_3": ("reduce_scatter_block", 3, EAGER_51K),
+    "alltoallv_eager59k_4": ("alltoallv", 4, EAGER_59K),
+    "reduce_tcp_eager21k_4": ("reduce", 4, TCP_EAGER_21K),
+    "allreduce_tcp_eager43k_3": ("allreduce", 3, TCP_EAGER_43K),
+    "alltoall_tcp_eager27k_3": ("alltoall", 3, TCP_EAGER_27K),
+    "scatter_binomial_tcp_3": ("scatter", 3, (*SCATTER_BINOMIAL, *TCP)),
+    "gather_binomial_tcp_3": ("gather", 3, (*GATHER_BINOMIAL, *TCP)),
+    "barrier_tcp_2": ("barrier", 2, TCP),
+    # its loaded series
+    "bcast_eager63k_2": ("bcast", 2, EAGER_63K),
+    "pingpong_tcp_eager29k_2": ("pingpong", 2, TCP_EAGER_29K),
+    "scan_tcp_eager35k_2": ("scan", 2, TCP_EAGER_35K),
+    "allgatherv_tcp_eager17k_2": ("allgatherv", 2, TCP_EAGER_17K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
