@@ -53,6 +53,14 @@ def _forced(measure, stem, parameter):
     return extra[extra.index(parameter) + 1]
 
 
+def _shared_eager(measure, stem):
+    """The kernel, rank count and shared-memory eager limit of a series whose only setting is that
+    limit."""
+    kernel, ranks, extra = measure.SERIES[stem]
+    assert len(extra) == 3 and extra[:2] == ("--mca", "btl_vader_eager_limit"), stem
+    return kernel, ranks, extra[2]
+
+
 def _tcp_eager(measure, stem):
     """The kernel, rank count and TCP eager limit of a series over TCP; its first rendezvous
     fragment is set with the eager limit (it may not exceed it)."""
@@ -71,8 +79,8 @@ def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
 
 
 def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
-    assert measure.SERIES["bcast_eager512_3"] == ("bcast", 3, ("--mca", "btl_vader_eager_limit", "512"))
-    assert measure.SERIES["allreduce_eager8k_2"] == ("allreduce", 2, ("--mca", "btl_vader_eager_limit", "8192"))
+    assert _shared_eager(measure, "bcast_eager512_3") == ("bcast", 3, "512")
+    assert _shared_eager(measure, "allreduce_eager8k_2") == ("allreduce", 2, "8192")
     assert measure.SERIES["reduce_tcp_2"] == ("reduce", 2, ("--mca", "btl", "self,tcp"))
     assert _forced(measure, "allgather_bruck_3", "coll_tuned_allgather_algorithm") == "2"
     assert _forced(measure, "alltoall_pairwise_5", "coll_tuned_alltoall_algorithm") == "2"
@@ -82,7 +90,7 @@ def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_co
 
 
 def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_counts(measure):
-    assert measure.SERIES["bcast_eager2k_4"] == ("bcast", 4, ("--mca", "btl_vader_eager_limit", "2048"))
+    assert _shared_eager(measure, "bcast_eager2k_4") == ("bcast", 4, "2048")
     assert measure.SERIES["alltoall_tcp_3"] == ("alltoall", 3, ("--mca", "btl", "self,tcp"))
     assert measure.SERIES["gather_tcp_3"] == ("gather", 3, ("--mca", "btl", "self,tcp"))
     assert _forced(measure, "scatter_linear_4", "coll_tuned_scatter_algorithm") == "1"
@@ -95,7 +103,7 @@ def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_coun
 def test_the_ninth_set_fixes_its_algorithms_eager_limits_transport_copy_mechanism_and_rank_counts(measure):
     assert _forced(measure, "alltoall_bruck_4", "coll_tuned_alltoall_algorithm") == "3"
     assert _forced(measure, "gather_linsync_4", "coll_tuned_gather_algorithm") == "3"
-    assert measure.SERIES["reduce_eager12k_3"] == ("reduce", 3, ("--mca", "btl_vader_eager_limit", "12288"))
+    assert _shared_eager(measure, "reduce_eager12k_3") == ("reduce", 3, "12288")
     assert measure.SERIES["bcast_nocma_3"] == ("bcast", 3, ("--mca", "btl_vader_single_copy_mechanism", "none"))
     # the first rendezvous fragment may not exceed the eager limit: both are lowered together
     assert _tcp_eager(measure, "pingpong_tcp_eager16k_2") == ("pingpong", 2, "16384")
@@ -113,9 +121,9 @@ def test_the_tenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_coun
     assert _forced(measure, "allgather_neighbor_4", "coll_tuned_allgather_algorithm") == "5"
     # neighbor exchange needs an even number of ranks (OpenMPI falls back to ring otherwise)
     assert measure.SERIES["allgather_neighbor_4"][1] % 2 == 0
-    assert measure.SERIES["allreduce_eager6k_4"] == ("allreduce", 4, ("--mca", "btl_vader_eager_limit", "6144"))
-    assert measure.SERIES["alltoall_eager24k_3"] == ("alltoall", 3, ("--mca", "btl_vader_eager_limit", "24576"))
-    assert measure.SERIES["pingpong_eager3k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "3072"))
+    assert _shared_eager(measure, "allreduce_eager6k_4") == ("allreduce", 4, "6144")
+    assert _shared_eager(measure, "alltoall_eager24k_3") == ("alltoall", 3, "24576")
+    assert _shared_eager(measure, "pingpong_eager3k_2") == ("pingpong", 2, "3072")
     assert measure.SERIES["scan_tcp_3"] == ("scan", 3, ("--mca", "btl", "self,tcp"))
     assert _tcp_eager(measure, "scatter_tcp_eager32k_2") == ("scatter", 2, "32768")
     assert measure.SERIES["allgather_5"][:2] == ("allgather", 5)
@@ -133,9 +141,9 @@ def test_the_eleventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_c
     # recursive doubling Allgather needs a power-of-two number of ranks (OpenMPI falls back otherwise)
     ranks = measure.SERIES["allgather_recdbl_4"][1]
     assert ranks & (ranks - 1) == 0
-    assert measure.SERIES["pingpong_eager1536_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "1536"))
-    assert measure.SERIES["scatter_eager48k_3"] == ("scatter", 3, ("--mca", "btl_vader_eager_limit", "49152"))
-    assert measure.SERIES["ipingpong_eager48k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "49152"))
+    assert _shared_eager(measure, "pingpong_eager1536_2") == ("pingpong", 2, "1536")
+    assert _shared_eager(measure, "scatter_eager48k_3") == ("scatter", 3, "49152")
+    assert _shared_eager(measure, "ipingpong_eager48k_2") == ("ipingpong", 2, "49152")
     assert _tcp_eager(measure, "sendrecv_tcp_eager8k_2") == ("sendrecv", 2, "8192")
     for stem, kernel, ranks in (("allgather_6", "allgather", 6), ("scan_6", "scan", 6), ("barrier_4", "barrier", 4),
                                 ("alltoall_5", "alltoall", 5), ("reduce_scatter_2", "reduce_scatter", 2)):
@@ -160,7 +168,7 @@ def test_the_twelfth_set_fixes_its_algorithms_inline_and_eager_limits_transport_
 def test_the_thirteenth_set_fixes_its_algorithms_inline_and_eager_limits_transport_and_rank_counts(measure):
     assert _forced(measure, "allreduce_linear_4", "coll_tuned_allreduce_algorithm") == "1"
     assert _forced(measure, "alltoall_linear_3", "coll_tuned_alltoall_algorithm") == "1"
-    assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
+    assert _shared_eager(measure, "sendrecv_eager20k_2") == ("sendrecv", 2, "20480")
     assert measure.SERIES["pingpong_inline128_2"] == ("pingpong", 2, ("--mca", "btl_vader_max_inline_send", "128"))
     assert _tcp_eager(measure, "pingpong_tcp_eager2k_2") == ("pingpong", 2, "2048")
     for stem, kernel, ranks in (("allgatherv_4", "allgatherv", 4), ("scatterv_3", "scatterv", 3),
@@ -172,7 +180,7 @@ def test_the_thirteenth_set_fixes_its_algorithms_inline_and_eager_limits_transpo
 def test_the_fourteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
     assert _forced(measure, "gather_linear_4", "coll_tuned_gather_algorithm") == "1"
     assert _forced(measure, "bcast_binomial_3", "coll_tuned_bcast_algorithm") == "6"
-    assert measure.SERIES["pingpong_eager40k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "40960"))
+    assert _shared_eager(measure, "pingpong_eager40k_2") == ("pingpong", 2, "40960")
     assert _tcp_eager(measure, "pingpong_tcp_eager128k_2") == ("pingpong", 2, "131072")
     assert _tcp_eager(measure, "sendrecv_tcp_eager24k_2") == ("sendrecv", 2, "24576")
     for stem, kernel, ranks in (("scatterv_2", "scatterv", 2), ("allgatherv_5", "allgatherv", 5),
@@ -187,7 +195,7 @@ def test_the_fifteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     assert _forced(measure, "allgather_linear_3", "coll_tuned_allgather_algorithm") == "1"
     assert _forced(measure, "scatter_binomial_4", "coll_tuned_scatter_algorithm") == "2"
     assert _forced(measure, "reduce_scatter_rechalving_4", "coll_tuned_reduce_scatter_algorithm") == "2"
-    assert measure.SERIES["bcast_eager768_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "768"))
+    assert _shared_eager(measure, "bcast_eager768_2") == ("bcast", 2, "768")
     assert _tcp_eager(measure, "allreduce_tcp_eager12k_2") == ("allreduce", 2, "12288")
     assert measure.SERIES["sendrecv_tcp_2"] == ("sendrecv", 2, measure.TCP)
     for stem, kernel, ranks in (("alltoallv_3", "alltoallv", 3), ("alltoallv_2", "alltoallv", 2),
@@ -218,7 +226,7 @@ def test_the_sixteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
                              ("alltoallv_pairwise_4", "alltoallv", 4, "2"),
                              ("reduce_scatter_block_rechalving_4", "reduce_scatter_block", 4, "3"),
                              ("scatter_linearnb_3", "scatter", 3, "3")))
-    assert measure.SERIES["allreduce_eager10k_3"] == ("allreduce", 3, ("--mca", "btl_vader_eager_limit", "10240"))
+    assert _shared_eager(measure, "allreduce_eager10k_3") == ("allreduce", 3, "10240")
     assert _tcp_eager(measure, "bcast_tcp_eager48k_2") == ("bcast", 2, "49152")
     _assert_default_settings(measure, (("gather_7", "gather", 7), ("barrier_7", "barrier", 7),
                                        ("alltoallv_4", "alltoallv", 4)))
@@ -233,7 +241,7 @@ def test_the_seventeenth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("scan_recdbl_3", "scan", 3, "2"), ("exscan_linear_4", "exscan", 4, "1"),
                              ("gather_binomial_5", "gather", 5, "2"), ("allgather_neighbor_6", "allgather", 6, "5"),
                              ("barrier_bruck_3", "barrier", 3, "4")))
-    assert measure.SERIES["allgather_eager5k_3"] == ("allgather", 3, ("--mca", "btl_vader_eager_limit", "5120"))
+    assert _shared_eager(measure, "allgather_eager5k_3") == ("allgather", 3, "5120")
     assert _tcp_eager(measure, "scatterv_tcp_eager6k_2") == ("scatterv", 2, "6144")
     _assert_default_settings(measure, (("iallreduce_5", "iallreduce", 5), ("sendrecv_ring_4", "sendrecv_ring", 4),
                                        ("exscan_4", "exscan", 4)))
@@ -250,13 +258,13 @@ def test_the_eighteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
                              ("bcast_scatter_allgather_ring_3", "bcast", 3, "9"),
                              ("allreduce_ring_3", "allreduce", 3, "4"), ("alltoall_linear_sync_3", "alltoall", 3, "4"),
                              ("barrier_double_ring_4", "barrier", 4, "2")))
-    assert measure.SERIES["allgather_eager14k_2"] == ("allgather", 2, ("--mca", "btl_vader_eager_limit", "14336"))
+    assert _shared_eager(measure, "allgather_eager14k_2") == ("allgather", 2, "14336")
     assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
     # the grid series and the first two loaded series of the set run the default settings, the other two
     # loaded series a raised eager limit and a forced Rabenseifner Reduce
     _assert_default_settings(measure, (("gather_4", "gather", 4), ("allgather_3", "allgather", 3),
                                        ("scan_3", "scan", 3)))
-    assert measure.SERIES["sendrecv_eager20k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "20480"))
+    assert _shared_eager(measure, "sendrecv_eager20k_2") == ("sendrecv", 2, "20480")
     _assert_forced(measure, (("reduce_rabenseifner_2", "reduce", 2, "7"),))
 
 
@@ -270,13 +278,13 @@ def test_the_nineteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank
                              ("exscan_linear_3", "exscan", 3, "1"), ("alltoallv_linear_4", "alltoallv", 4, "1"),
                              ("reduce_scatter_block_rechalving_2", "reduce_scatter_block", 2, "3"),
                              ("barrier_linear_3", "barrier", 3, "1")))
-    assert measure.SERIES["pingpong_eager7k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "7168"))
+    assert _shared_eager(measure, "pingpong_eager7k_2") == ("pingpong", 2, "7168")
     assert _tcp_eager(measure, "alltoall_tcp_eager20k_2") == ("alltoall", 2, "20480")
     # the grid series runs the default settings; the loaded series two-proc, shared-memory and TCP eager limits
     _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
     _assert_forced(measure, (("allgather_twoproc_2", "allgather", 2, "6"),))
-    assert measure.SERIES["pingpong_eager2k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "2048"))
-    assert measure.SERIES["bcast_eager768_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "768"))
+    assert _shared_eager(measure, "pingpong_eager2k_2") == ("pingpong", 2, "2048")
+    assert _shared_eager(measure, "bcast_eager768_2") == ("bcast", 2, "768")
     assert _tcp_eager(measure, "sendrecv_tcp_eager4k_2") == ("sendrecv", 2, "4096")
 
 
@@ -289,14 +297,14 @@ def test_the_twentieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
                              ("reduce_scatter_block_linear_3", "reduce_scatter_block", 3, "1"),
                              ("scan_linear_2", "scan", 2, "1"), ("exscan_recdbl_2", "exscan", 2, "2"),
                              ("allgatherv_bruck_3", "allgatherv", 3, "2"), ("barrier_recdbl_4", "barrier", 4, "3")))
-    assert measure.SERIES["sendrecv_eager28k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "28672"))
+    assert _shared_eager(measure, "sendrecv_eager28k_2") == ("sendrecv", 2, "28672")
     assert _tcp_eager(measure, "ipingpong_tcp_eager14k_2") == ("ipingpong", 2, "14336")
     # the grid series runs the default settings; the loaded series two-proc, recursive halving, shared-memory
     # and TCP eager limits
     _assert_default_settings(measure, (("scatter_2", "scatter", 2),))
     _assert_forced(measure, (("allgatherv_twoproc_2", "allgatherv", 2, "5"),
                              ("reduce_scatter_block_rechalving_2", "reduce_scatter_block", 2, "3")))
-    assert measure.SERIES["pingpong_eager7k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "7168"))
+    assert _shared_eager(measure, "pingpong_eager7k_2") == ("pingpong", 2, "7168")
     assert _tcp_eager(measure, "reduce_tcp_eager10k_2") == ("reduce", 2, "10240")
 
 
@@ -310,14 +318,14 @@ def test_the_twentyfirst_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("barrier_tree_3", "barrier", 3, "6")))
     # the default selection on 4 and 5 ranks, and on 3 ranks with a shared-memory eager limit
     _assert_default_settings(measure, (("reduce_scatter_4", "reduce_scatter", 4), ("alltoallv_5", "alltoallv", 5)))
-    assert measure.SERIES["scatterv_eager36k_3"] == ("scatterv", 3, ("--mca", "btl_vader_eager_limit", "36864"))
+    assert _shared_eager(measure, "scatterv_eager36k_3") == ("scatterv", 3, "36864")
     assert _tcp_eager(measure, "allgather_tcp_eager28k_2") == ("allgather", 2, "28672")
     # the grid series runs the default settings; the loaded series non-overlapping, binary tree, ring and a
     # shared-memory eager limit
     _assert_default_settings(measure, (("reduce_2", "reduce", 2),))
     _assert_forced(measure, (("allreduce_nonoverlap_2", "allreduce", 2, "2"), ("bcast_binarytree_2", "bcast", 2, "5"),
                              ("reduce_scatter_ring_2", "reduce_scatter", 2, "3")))
-    assert measure.SERIES["pingpong_eager11k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "11264"))
+    assert _shared_eager(measure, "pingpong_eager11k_2") == ("pingpong", 2, "11264")
 
 
 def test_the_twentysecond_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -330,14 +338,14 @@ def test_the_twentysecond_set_fixes_its_algorithms_eager_limits_transport_and_ra
                              ("barrier_bruck_5", "barrier", 5, "4")))
     # the default selection on 6 ranks, and on 3 ranks with a shared-memory eager limit
     _assert_default_settings(measure, (("scatterv_6", "scatterv", 6), ("alltoallv_6", "alltoallv", 6)))
-    assert measure.SERIES["gather_eager44k_3"] == ("gather", 3, ("--mca", "btl_vader_eager_limit", "45056"))
+    assert _shared_eager(measure, "gather_eager44k_3") == ("gather", 3, "45056")
     assert _tcp_eager(measure, "reduce_scatter_tcp_eager40k_2") == ("reduce_scatter", 2, "40960")
     # the grid series runs the default settings; the loaded series segmented ring, linear, pairwise and a
     # shared-memory eager limit
     _assert_default_settings(measure, (("bcast_2", "bcast", 2),))
     _assert_forced(measure, (("allreduce_segring_2", "allreduce", 2, "5"), ("gather_linear_3", "gather", 3, "1"),
                              ("alltoall_pairwise_3", "alltoall", 3, "2")))
-    assert measure.SERIES["pingpong_eager13k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "13312"))
+    assert _shared_eager(measure, "pingpong_eager13k_2") == ("pingpong", 2, "13312")
 
 
 def test_the_twentythird_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -352,7 +360,7 @@ def test_the_twentythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
     # the pipeline Bcast is cut into 8 KiB segments, as where it was forced before
     assert measure.SERIES["bcast_pipeline_2"][2][-2:] == ("coll_tuned_bcast_algorithm_segmentsize", "8192")
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["reduce_eager52k_2"] == ("reduce", 2, ("--mca", "btl_vader_eager_limit", "53248"))
+    assert _shared_eager(measure, "reduce_eager52k_2") == ("reduce", 2, "53248")
     assert _tcp_eager(measure, "gather_tcp_eager18k_2") == ("gather", 2, "18432")
     # the grid series runs the default settings; the loaded series binomial, basic linear (twice) and a
     # shared-memory eager limit
@@ -360,7 +368,7 @@ def test_the_twentythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
     _assert_forced(measure, (("bcast_binomial_2", "bcast", 2, "6"),
                              ("reduce_scatter_block_linear_2", "reduce_scatter_block", 2, "1"),
                              ("allgather_linear_2", "allgather", 2, "1")))
-    assert measure.SERIES["sendrecv_eager9k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "9216"))
+    assert _shared_eager(measure, "sendrecv_eager9k_2") == ("sendrecv", 2, "9216")
 
 
 def test_the_twentyfourth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -375,14 +383,14 @@ def test_the_twentyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     # the pipeline Reduce is cut into 4 KiB segments, as where it was forced before
     assert measure.SERIES["reduce_pipeline_2"][2][-2:] == ("coll_tuned_reduce_algorithm_segmentsize", "4096")
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["scan_eager22k_2"] == ("scan", 2, ("--mca", "btl_vader_eager_limit", "22528"))
+    assert _shared_eager(measure, "scan_eager22k_2") == ("scan", 2, "22528")
     assert _tcp_eager(measure, "exscan_tcp_eager56k_2") == ("exscan", 2, "57344")
     # the grid series runs the default settings; the loaded series Rabenseifner, pairwise, basic linear and a
     # shared-memory eager limit with the non-blocking ping-pong
     _assert_default_settings(measure, (("allgatherv_2", "allgatherv", 2),))
     _assert_forced(measure, (("allreduce_rabenseifner_2", "allreduce", 2, "6"),
                              ("alltoallv_pairwise_2", "alltoallv", 2, "2"), ("bcast_linear_2", "bcast", 2, "1")))
-    assert measure.SERIES["ipingpong_eager15k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "15360"))
+    assert _shared_eager(measure, "ipingpong_eager15k_2") == ("ipingpong", 2, "15360")
 
 
 def test_the_twentyfifth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -395,14 +403,14 @@ def test_the_twentyfifth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("reduce_scatter_block_butterfly_3", "reduce_scatter_block", 3, "4"),
                              ("allgatherv_bruck_2", "allgatherv", 2, "2"), ("barrier_bruck_4", "barrier", 4, "4")))
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["alltoallv_eager26k_2"] == ("alltoallv", 2, ("--mca", "btl_vader_eager_limit", "26624"))
+    assert _shared_eager(measure, "alltoallv_eager26k_2") == ("alltoallv", 2, "26624")
     assert _tcp_eager(measure, "reduce_scatter_block_tcp_eager44k_2") == ("reduce_scatter_block", 2, "45056")
     # the grid series runs the default settings; the loaded series basic linear, binomial, neighbor exchange and
     # a shared-memory eager limit with the blocking ping-pong
     _assert_default_settings(measure, (("sendrecv_2", "sendrecv", 2),))
     _assert_forced(measure, (("allreduce_linear_2", "allreduce", 2, "1"), ("reduce_binomial_2", "reduce", 2, "5"),
                              ("allgatherv_neighbor_2", "allgatherv", 2, "4")))
-    assert measure.SERIES["pingpong_eager18k_2"] == ("pingpong", 2, ("--mca", "btl_vader_eager_limit", "18432"))
+    assert _shared_eager(measure, "pingpong_eager18k_2") == ("pingpong", 2, "18432")
 
 
 def test_the_twentysixth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -415,14 +423,14 @@ def test_the_twentysixth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("reduce_scatter_block_recdbl_4", "reduce_scatter_block", 4, "2"),
                              ("scan_linear_5", "scan", 5, "1"), ("barrier_linear_4", "barrier", 4, "1")))
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["exscan_eager30k_2"] == ("exscan", 2, ("--mca", "btl_vader_eager_limit", "30720"))
+    assert _shared_eager(measure, "exscan_eager30k_2") == ("exscan", 2, "30720")
     assert _tcp_eager(measure, "scan_tcp_eager36k_2") == ("scan", 2, "36864")
     # the grid series runs the default settings; the loaded series chain, basic linear, scatter-allgather ring and
     # a shared-memory eager limit with the non-blocking ping-pong
     _assert_default_settings(measure, (("ipingpong_2", "ipingpong", 2),))
     _assert_forced(measure, (("reduce_chain_2", "reduce", 2, "2"), ("alltoallv_linear_2", "alltoallv", 2, "1"),
                              ("bcast_sagring_2", "bcast", 2, "9")))
-    assert measure.SERIES["ipingpong_eager38k_2"] == ("ipingpong", 2, ("--mca", "btl_vader_eager_limit", "38912"))
+    assert _shared_eager(measure, "ipingpong_eager38k_2") == ("ipingpong", 2, "38912")
 
 def test_the_twentyseventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
     _assert_forced(measure, (("allreduce_recdbl_5", "allreduce", 5, "3"), ("bcast_knomial_5", "bcast", 5, "7"),
@@ -435,15 +443,14 @@ def test_the_twentyseventh_set_fixes_its_algorithms_eager_limits_transport_and_r
                              ("reduce_scatter_block_linear_4", "reduce_scatter_block", 4, "1"),
                              ("barrier_recdbl_3", "barrier", 3, "3")))
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["allgatherv_eager34k_2"] == ("allgatherv", 2, ("--mca", "btl_vader_eager_limit", "34816"))
+    assert _shared_eager(measure, "allgatherv_eager34k_2") == ("allgatherv", 2, "34816")
     assert _tcp_eager(measure, "alltoallv_tcp_eager60k_2") == ("alltoallv", 2, "61440")
     # the grid series runs the default settings; the loaded series gatherv-bcast Allgatherv, shared-memory eager
     # limits with Sendrecv and Reduce_scatter_block, and a TCP eager limit with the ping-pong
     _assert_default_settings(measure, (("reduce_scatter_2", "reduce_scatter", 2),))
     _assert_forced(measure, (("allgatherv_gatherv_bcast_2", "allgatherv", 2, "1"),))
-    assert measure.SERIES["sendrecv_eager42k_2"] == ("sendrecv", 2, ("--mca", "btl_vader_eager_limit", "43008"))
-    assert measure.SERIES["reduce_scatter_block_eager46k_2"] == (
-        "reduce_scatter_block", 2, ("--mca", "btl_vader_eager_limit", "47104"))
+    assert _shared_eager(measure, "sendrecv_eager42k_2") == ("sendrecv", 2, "43008")
+    assert _shared_eager(measure, "reduce_scatter_block_eager46k_2") == ("reduce_scatter_block", 2, "47104")
     assert _tcp_eager(measure, "pingpong_tcp_eager52k_2") == ("pingpong", 2, "53248")
 
 
@@ -459,14 +466,13 @@ def test_the_twentyeighth_set_fixes_its_algorithms_eager_limits_transport_and_ra
                              ("reduce_scatter_block_butterfly_5", "reduce_scatter_block", 5, "4"),
                              ("barrier_double_ring_5", "barrier", 5, "2")))
     # the default selection on 2 ranks with a shared-memory eager limit, and over TCP with a TCP eager limit
-    assert measure.SERIES["reduce_scatter_eager50k_2"] == (
-        "reduce_scatter", 2, ("--mca", "btl_vader_eager_limit", "51200"))
+    assert _shared_eager(measure, "reduce_scatter_eager50k_2") == ("reduce_scatter", 2, "51200")
     assert _tcp_eager(measure, "allgatherv_tcp_eager38k_2") == ("allgatherv", 2, "38912")
     # the grid series runs the default settings; the loaded series shared-memory eager limits with Gather and
     # Scatterv, and TCP eager limits with Reduce and Exscan
     _assert_default_settings(measure, (("scan_2", "scan", 2),))
-    assert measure.SERIES["gather_eager54k_2"] == ("gather", 2, ("--mca", "btl_vader_eager_limit", "55296"))
-    assert measure.SERIES["scatterv_eager58k_2"] == ("scatterv", 2, ("--mca", "btl_vader_eager_limit", "59392"))
+    assert _shared_eager(measure, "gather_eager54k_2") == ("gather", 2, "55296")
+    assert _shared_eager(measure, "scatterv_eager58k_2") == ("scatterv", 2, "59392")
     assert _tcp_eager(measure, "reduce_tcp_eager46k_2") == ("reduce", 2, "47104")
     assert _tcp_eager(measure, "exscan_tcp_eager42k_2") == ("exscan", 2, "43008")
 
@@ -484,13 +490,13 @@ def test_the_twentyninth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("barrier_tree_5", "barrier", 5, "6")))
     # the non-blocking Allreduce on 2 ranks with a shared-memory eager limit, and the 3-rank ring over TCP with a
     # TCP eager limit
-    assert measure.SERIES["iallreduce_eager56k_2"] == ("iallreduce", 2, ("--mca", "btl_vader_eager_limit", "57344"))
+    assert _shared_eager(measure, "iallreduce_eager56k_2") == ("iallreduce", 2, "57344")
     assert _tcp_eager(measure, "sendrecv_ring_tcp_eager50k_3") == ("sendrecv_ring", 3, "51200")
     # the grid series runs the default settings; the loaded series shared-memory eager limits with Alltoallv and
     # Scan, and TCP eager limits with Scatter and Allgather
     _assert_default_settings(measure, (("gather_2", "gather", 2),))
-    assert measure.SERIES["alltoallv_eager60k_2"] == ("alltoallv", 2, ("--mca", "btl_vader_eager_limit", "61440"))
-    assert measure.SERIES["scan_eager62k_2"] == ("scan", 2, ("--mca", "btl_vader_eager_limit", "63488"))
+    assert _shared_eager(measure, "alltoallv_eager60k_2") == ("alltoallv", 2, "61440")
+    assert _shared_eager(measure, "scan_eager62k_2") == ("scan", 2, "63488")
     assert _tcp_eager(measure, "scatter_tcp_eager54k_2") == ("scatter", 2, "55296")
     assert _tcp_eager(measure, "allgather_tcp_eager34k_2") == ("allgather", 2, "34816")
 
@@ -509,8 +515,8 @@ def test_the_thirtieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     # Reduce on 3 ranks and the non-blocking Allreduce; Bcast and Allreduce on 3 ranks over TCP with its defaults
     assert measure.SERIES["sendrecv_ring_eager43k_3"] == ("sendrecv_ring", 3,
                                                          ("--mca", "btl_vader_eager_limit", "44032"))
-    assert measure.SERIES["allgatherv_eager35k_3"] == ("allgatherv", 3, ("--mca", "btl_vader_eager_limit", "35840"))
-    assert measure.SERIES["scatterv_eager27k_4"] == ("scatterv", 4, ("--mca", "btl_vader_eager_limit", "27648"))
+    assert _shared_eager(measure, "allgatherv_eager35k_3") == ("allgatherv", 3, "35840")
+    assert _shared_eager(measure, "scatterv_eager27k_4") == ("scatterv", 4, "27648")
     assert _tcp_eager(measure, "reduce_tcp_eager26k_3") == ("reduce", 3, "26624")
     assert _tcp_eager(measure, "iallreduce_tcp_eager30k_2") == ("iallreduce", 2, "30720")
     assert measure.SERIES["bcast_tcp_3"] == ("bcast", 3, ("--mca", "btl", "self,tcp"))
@@ -518,8 +524,8 @@ def test_the_thirtieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     # the grid series runs the default settings; the loaded series shared-memory eager limits with Allreduce and
     # Bcast, and TCP eager limits with Gather and Alltoall
     _assert_default_settings(measure, (("scatterv_2", "scatterv", 2),))
-    assert measure.SERIES["allreduce_eager61k_2"] == ("allreduce", 2, ("--mca", "btl_vader_eager_limit", "62464"))
-    assert measure.SERIES["bcast_eager39k_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "39936"))
+    assert _shared_eager(measure, "allreduce_eager61k_2") == ("allreduce", 2, "62464")
+    assert _shared_eager(measure, "bcast_eager39k_2") == ("bcast", 2, "39936")
     assert _tcp_eager(measure, "gather_tcp_eager62k_2") == ("gather", 2, "63488")
     assert _tcp_eager(measure, "alltoall_tcp_eager58k_2") == ("alltoall", 2, "59392")
 
@@ -541,14 +547,14 @@ def test_the_thirtyfirst_set_fixes_its_algorithms_eager_limits_transport_and_ran
                                        ("iallreduce_2", "iallreduce", 2)))
     assert measure.SERIES["allgather_tcp_3"] == ("allgather", 3, ("--mca", "btl", "self,tcp"))
     assert measure.SERIES["scatter_tcp_4"] == ("scatter", 4, ("--mca", "btl", "self,tcp"))
-    assert measure.SERIES["exscan_eager25k_3"] == ("exscan", 3, ("--mca", "btl_vader_eager_limit", "25600"))
+    assert _shared_eager(measure, "exscan_eager25k_3") == ("exscan", 3, "25600")
     assert measure.SERIES["reduce_scatter_eager33k_4"] == ("reduce_scatter", 4,
                                                           ("--mca", "btl_vader_eager_limit", "33792"))
-    assert measure.SERIES["gather_eager49k_5"] == ("gather", 5, ("--mca", "btl_vader_eager_limit", "50176"))
+    assert _shared_eager(measure, "gather_eager49k_5") == ("gather", 5, "50176")
     assert _tcp_eager(measure, "allgatherv_tcp_eager22k_3") == ("allgatherv", 3, "22528")
     assert _tcp_eager(measure, "alltoallv_tcp_eager41k_2") == ("alltoallv", 2, "41984")
     # the loaded series: shared-memory eager limits with Reduce and Reduce_scatter_block, TCP ones with Scan and Exscan
-    assert measure.SERIES["reduce_eager57k_2"] == ("reduce", 2, ("--mca", "btl_vader_eager_limit", "58368"))
+    assert _shared_eager(measure, "reduce_eager57k_2") == ("reduce", 2, "58368")
     assert measure.SERIES["reduce_scatter_block_eager53k_2"] == ("reduce_scatter_block", 2,
                                                                 ("--mca", "btl_vader_eager_limit", "54272"))
     assert _tcp_eager(measure, "scan_tcp_eager37k_2") == ("scan", 2, "37888")
@@ -571,16 +577,16 @@ def test_the_thirtysecond_set_fixes_its_algorithms_eager_limits_transport_and_ra
                                 ("scatterv_tcp_2", "scatterv", 2), ("barrier_tcp_3", "barrier", 3)):
         assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
     _assert_default_settings(measure, (("exscan_2", "exscan", 2),))
-    assert measure.SERIES["exscan_eager29k_4"] == ("exscan", 4, ("--mca", "btl_vader_eager_limit", "29696"))
-    assert measure.SERIES["allgatherv_eager47k_4"] == ("allgatherv", 4, ("--mca", "btl_vader_eager_limit", "48128"))
-    assert measure.SERIES["scatterv_eager17k_5"] == ("scatterv", 5, ("--mca", "btl_vader_eager_limit", "17408"))
+    assert _shared_eager(measure, "exscan_eager29k_4") == ("exscan", 4, "29696")
+    assert _shared_eager(measure, "allgatherv_eager47k_4") == ("allgatherv", 4, "48128")
+    assert _shared_eager(measure, "scatterv_eager17k_5") == ("scatterv", 5, "17408")
     assert measure.SERIES["sendrecv_ring_eager55k_4"] == ("sendrecv_ring", 4,
                                                          ("--mca", "btl_vader_eager_limit", "56320"))
     assert _tcp_eager(measure, "gather_tcp_eager19k_3") == ("gather", 3, "19456")
     assert _tcp_eager(measure, "bcast_tcp_eager33k_3") == ("bcast", 3, "33792")
     # the loaded series: shared-memory eager limits with Allgather and Alltoall, TCP ones with Sendrecv and Ipingpong
-    assert measure.SERIES["allgather_eager31k_2"] == ("allgather", 2, ("--mca", "btl_vader_eager_limit", "31744"))
-    assert measure.SERIES["alltoall_eager41k_2"] == ("alltoall", 2, ("--mca", "btl_vader_eager_limit", "41984"))
+    assert _shared_eager(measure, "allgather_eager31k_2") == ("allgather", 2, "31744")
+    assert _shared_eager(measure, "alltoall_eager41k_2") == ("alltoall", 2, "41984")
     assert _tcp_eager(measure, "sendrecv_tcp_eager25k_2") == ("sendrecv", 2, "25600")
     assert _tcp_eager(measure, "ipingpong_tcp_eager49k_2") == ("ipingpong", 2, "50176")
 
@@ -598,16 +604,16 @@ def test_the_thirtythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
                                 ("sendrecv_ring_tcp_3", "sendrecv_ring", 3), ("barrier_tcp_2", "barrier", 2)):
         assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
     _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
-    assert measure.SERIES["iallreduce_eager37k_3"] == ("iallreduce", 3, ("--mca", "btl_vader_eager_limit", "37888"))
-    assert measure.SERIES["scan_eager19k_3"] == ("scan", 3, ("--mca", "btl_vader_eager_limit", "19456"))
+    assert _shared_eager(measure, "iallreduce_eager37k_3") == ("iallreduce", 3, "37888")
+    assert _shared_eager(measure, "scan_eager19k_3") == ("scan", 3, "19456")
     assert measure.SERIES["reduce_scatter_block_eager51k_3"] == ("reduce_scatter_block", 3,
                                                                 ("--mca", "btl_vader_eager_limit", "52224"))
-    assert measure.SERIES["alltoallv_eager59k_4"] == ("alltoallv", 4, ("--mca", "btl_vader_eager_limit", "60416"))
+    assert _shared_eager(measure, "alltoallv_eager59k_4") == ("alltoallv", 4, "60416")
     assert _tcp_eager(measure, "reduce_tcp_eager21k_4") == ("reduce", 4, "21504")
     assert _tcp_eager(measure, "allreduce_tcp_eager43k_3") == ("allreduce", 3, "44032")
     assert _tcp_eager(measure, "alltoall_tcp_eager27k_3") == ("alltoall", 3, "27648")
     # the loaded series: a shared-memory eager limit with Bcast, TCP ones with Pingpong, Scan and Allgatherv
-    assert measure.SERIES["bcast_eager63k_2"] == ("bcast", 2, ("--mca", "btl_vader_eager_limit", "64512"))
+    assert _shared_eager(measure, "bcast_eager63k_2") == ("bcast", 2, "64512")
     assert _tcp_eager(measure, "pingpong_tcp_eager29k_2") == ("pingpong", 2, "29696")
     assert _tcp_eager(measure, "scan_tcp_eager35k_2") == ("scan", 2, "35840")
     assert _tcp_eager(measure, "allgatherv_tcp_eager17k_2") == ("allgatherv", 2, "17408")
