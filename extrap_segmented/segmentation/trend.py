@@ -367,7 +367,9 @@ class TrendBreakSearch(WindowSearch):
             if judgeable and not self.too_few_points_:
                 self._first_step()
             if judgeable and tested:
-                # in the places the test leaves free, after its own changes have moved
+                # in the places the test leaves free, after its own changes have moved and after
+                # a first step (the order measured; where the test finds none, the standout jumps
+                # come before the first step)
                 self._standout_jumps()
             return self
         # the shared validation (shapes, finiteness, distinct x, sorting) without the window search
