@@ -619,6 +619,34 @@ def test_the_thirtythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _tcp_eager(measure, "allgatherv_tcp_eager17k_2") == ("allgatherv", 2, "17408")
 
 
+def test_the_thirtyfourth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("reduce_binomial_tcp_3", "reduce", 3, "5"),
+                             ("alltoall_pairwise_tcp_3", "alltoall", 3, "2")))
+    # forced algorithms over TCP: both settings reach mpirun
+    for stem in ("reduce_binomial_tcp_3", "alltoall_pairwise_tcp_3"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    # the default selection over TCP on 3, 4 and 2 ranks (the 4-rank Barrier is the no-change series), with
+    # half-KiB shared-memory eager limits on 3 and 4 ranks or TCP ones on 3 and 4; the grid series runs the
+    # default settings
+    for stem, kernel, ranks in (("reduce_tcp_3", "reduce", 3), ("allgather_tcp_4", "allgather", 4),
+                                ("scatter_tcp_3", "scatter", 3), ("alltoallv_tcp_2", "alltoallv", 2),
+                                ("scatterv_tcp_3", "scatterv", 3), ("barrier_tcp_4", "barrier", 4)):
+        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_settings(measure, (("alltoallv_2", "alltoallv", 2),))
+    assert _shared_eager(measure, "reduce_scatter_eager23k5_3") == ("reduce_scatter", 3, "24064")
+    assert _shared_eager(measure, "scan_eager40k5_4") == ("scan", 4, "41472")
+    assert _shared_eager(measure, "gather_eager12k5_4") == ("gather", 4, "12800")
+    assert _shared_eager(measure, "alltoall_eager56k5_4") == ("alltoall", 4, "57856")
+    assert _tcp_eager(measure, "scan_tcp_eager23k_3") == ("scan", 3, "23552")
+    assert _tcp_eager(measure, "reduce_scatter_block_tcp_eager47k_3") == ("reduce_scatter_block", 3, "48128")
+    assert _tcp_eager(measure, "bcast_tcp_eager53k_4") == ("bcast", 4, "54272")
+    # the loaded series: a shared-memory eager limit with Scatter, TCP defaults with Ipingpong and Exscan, a TCP
+    # eager limit with Sendrecv
+    assert _shared_eager(measure, "scatter_eager31k5_2") == ("scatter", 2, "32256")
+    for stem, kernel in (("ipingpong_tcp_2", "ipingpong"), ("exscan_tcp_2", "exscan")):
+        assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
+    assert _tcp_eager(measure, "sendrecv_tcp_eager61k_2") == ("sendrecv", 2, "62464")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -579,6 +579,32 @@ series chosen before measuring as one with no change expected; the 103·2^k grid
 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtythird/TRUTH.md``).
 
+The thirty-fourth set (``fixtures/real_thirtyfourth/mpi/``, measured for a thirty-second out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfourth/mpi/thirtyfourth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_tcp_3 \
+        allgather_tcp_4 scatter_tcp_3 alltoallv_tcp_2 scatterv_tcp_3 reduce_scatter_eager23k5_3 scan_eager40k5_4 \
+        gather_eager12k5_4 alltoall_eager56k5_4 scan_tcp_eager23k_3 reduce_scatter_block_tcp_eager47k_3 \
+        bcast_tcp_eager53k_4 reduce_binomial_tcp_3 alltoall_pairwise_tcp_3 barrier_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfourth/mpi/heptahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoallv_2 \
+        --sizes $(python -c "print(*[107 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfourth/mpi/loaded34 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scatter_eager31k5_2 ipingpong_tcp_2 exscan_tcp_2 sendrecv_tcp_eager61k_2
+
+(``reduce_tcp_3``, ``allgather_tcp_4``, ``scatter_tcp_3``, ``alltoallv_tcp_2`` and ``scatterv_tcp_3`` run the default
+selection over TCP with its defaults on rank counts not measured with it before; ``reduce_scatter_eager23k5_3``,
+``scan_eager40k5_4``, ``gather_eager12k5_4`` and ``alltoall_eager56k5_4`` the default selection with the shared-memory
+eager limits 24064, 41472, 12800 and 57856 (half-KiB values: every whole-KiB limit from 5 KiB to 64 KiB was used
+before), ``scan_tcp_eager23k_3``, ``reduce_scatter_block_tcp_eager47k_3`` and ``bcast_tcp_eager53k_4`` over TCP with
+the TCP eager limits 23552, 48128 and 54272; ``reduce_binomial_tcp_3`` and ``alltoall_pairwise_tcp_3`` force the
+binomial Reduce and the pairwise Alltoall over TCP; ``barrier_tcp_4`` ignores n and is the series chosen before
+measuring as one with no change expected; the 107·2^k grid and the four loaded series, whose 1-minute load average
+was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtyfourth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -899,6 +925,16 @@ TCP_EAGER_27K = tcp_eager(27648)  # between 16 KiB and 32 KiB, not 16384, ..., 2
 TCP_EAGER_29K = tcp_eager(29696)  # between 16 KiB and 32 KiB, not 16384, ..., 28672, 30720, ... or 32768 as before
 TCP_EAGER_35K = tcp_eager(35840)  # between 32 KiB and 64 KiB, not 32768, ..., 34816, 36864, ... or 65536 as before
 TCP_EAGER_17K = tcp_eager(17408)  # between 16 KiB and 32 KiB, not 16384, 18432, ... or 32768 as before
+# half-KiB shared-memory limits: every whole-KiB limit from 5 KiB to 64 KiB was used by an earlier set
+EAGER_23K5 = vader_eager(24064)  # between 16 KiB and 32 KiB, between 23552 and 24576 as before
+EAGER_40K5 = vader_eager(41472)  # between 32 KiB and 64 KiB, between 40960 and 41984 as before
+EAGER_12K5 = vader_eager(12800)  # between 8 KiB and 16 KiB, between 12288 and 13312 as before
+EAGER_56K5 = vader_eager(57856)  # between 32 KiB and 64 KiB, between 57344 and 58368 as before
+EAGER_31K5 = vader_eager(32256)  # between 16 KiB and 32 KiB, between 31744 and 32768 as before
+TCP_EAGER_23K = tcp_eager(23552)  # between 16 KiB and 32 KiB, not 22528, 24576, ... or 32768 as before
+TCP_EAGER_47K = tcp_eager(48128)  # between 32 KiB and 64 KiB, not 47104, 49152, ... or 65536 as before
+TCP_EAGER_53K = tcp_eager(54272)  # between 32 KiB and 64 KiB, not 53248, 55296, ... or 65536 as before
+TCP_EAGER_61K = tcp_eager(62464)  # between 32 KiB and 64 KiB, not 61440, 63488 or 65536 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1479,6 +1515,30 @@ SERIES = {
     "pingpong_tcp_eager29k_2": ("pingpong", 2, TCP_EAGER_29K),
     "scan_tcp_eager35k_2": ("scan", 2, TCP_EAGER_35K),
     "allgatherv_tcp_eager17k_2": ("allgatherv", 2, TCP_EAGER_17K),
+    # thirty-fourth set (a thirty-second out-of-sample score): the default selection over TCP on rank counts not
+    # measured with it before (Reduce, Scatter and Scatterv on 3, Allgather on 4, Alltoallv on 2 ranks), with raised
+    # eager limits on rank counts or collectives not measured with them before, forced algorithms over TCP (binomial
+    # Reduce and pairwise Alltoall on 3), and the default Barrier over TCP on 4 ranks (n ignored: no change expected)
+    "reduce_tcp_3": ("reduce", 3, TCP),
+    "allgather_tcp_4": ("allgather", 4, TCP),
+    "scatter_tcp_3": ("scatter", 3, TCP),
+    "alltoallv_tcp_2": ("alltoallv", 2, TCP),
+    "scatterv_tcp_3": ("scatterv", 3, TCP),
+    "reduce_scatter_eager23k5_3": ("reduce_scatter", 3, EAGER_23K5),
+    "scan_eager40k5_4": ("scan", 4, EAGER_40K5),
+    "gather_eager12k5_4": ("gather", 4, EAGER_12K5),
+    "alltoall_eager56k5_4": ("alltoall", 4, EAGER_56K5),
+    "scan_tcp_eager23k_3": ("scan", 3, TCP_EAGER_23K),
+    "reduce_scatter_block_tcp_eager47k_3": ("reduce_scatter_block", 3, TCP_EAGER_47K),
+    "bcast_tcp_eager53k_4": ("bcast", 4, TCP_EAGER_53K),
+    "reduce_binomial_tcp_3": ("reduce", 3, (*REDUCE_BINOMIAL, *TCP)),
+    "alltoall_pairwise_tcp_3": ("alltoall", 3, (*ALLTOALL_PAIRWISE, *TCP)),
+    "barrier_tcp_4": ("barrier", 4, TCP),
+    # its loaded series
+    "scatter_eager31k5_2": ("scatter", 2, EAGER_31K5),
+    "ipingpong_tcp_2": ("ipingpong", 2, TCP),
+    "exscan_tcp_2": ("exscan", 2, TCP),
+    "sendrecv_tcp_eager61k_2": ("sendrecv", 2, TCP_EAGER_61K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
