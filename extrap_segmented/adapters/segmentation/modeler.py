@@ -386,7 +386,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         except InvalidInputError as error:
             raise InvalidMeasurementsError(f"{where}: {error}") from error
         model = self._searched_model(ordered, x, y, searcher, fit, where)
-        note = _negative_values_note(searcher, x, y, repetition_counts(ordered), where, self.parameter_name)
+        note = (_negative_values_note(searcher, x, y, repetition_counts(ordered), where, self.parameter_name)
+                or _negative_repetitions_note(ordered, x, y, where, self.parameter_name))
         if note:
             warnings.warn(note, SegmentationWarning, stacklevel=4)
             model.annotations.append(SegmentationAnnotation([note]))
@@ -559,6 +560,20 @@ def _negative_values_note(searcher: WindowSearch, x: np.ndarray, y: np.ndarray, 
     return (f"{where}: value {y[negative[0]]:g} at {name}={x[negative[0]]:g} is negative ({len(negative)} of "
             f"{len(y)} points); the trend detection judges positive values only, so the significance test on the "
             f"means decided the changes")
+
+
+def _negative_repetitions_note(ordered: Sequence[Measurement], x: np.ndarray, y: np.ndarray, where: str,
+                               name: str) -> str:
+    """Names the first point whose value is positive while one of its repetitions is below zero (a
+    measurement error: a clock going back, a counter's overflow), which the point's value keeps."""
+    lowest = np.array([float(m.minimum) for m in ordered])
+    bad = np.flatnonzero((lowest < 0) & (y > 0))
+    if not bad.size:
+        return ""
+    first = bad[0]
+    return (f"{where}: a repetition at {name}={x[first]:g} is negative ({lowest[first]:g}; {len(bad)} of {len(y)} "
+            f"points have one), a measurement error (a clock going back, a counter's overflow); the point's "
+            f"value {y[first]:g} includes it")
 
 
 def _take_parameter_name(modeler: SegmentedChangePointModeler, names: tuple[str, ...]) -> None:
