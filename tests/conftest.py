@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import logging
 import os
 import subprocess
 import sys
@@ -11,6 +12,19 @@ from pathlib import Path
 import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _no_log_handler_outlives_its_window():
+    """Extra-P's log widget adds a root logging handler that writes into its QTextEdit and never
+    removes it; a user has one main window per process, the GUI tests open many, so after each test
+    the handlers of its log widgets go (otherwise later log records reach deleted widgets: "Logging
+    error … QTextEdit already deleted"). Other handlers (pytest's own) are left alone."""
+    yield
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        if type(getattr(handler, "stream", None)).__name__ == "LogWidget":
+            root.removeHandler(handler)
 
 
 def load_script(relative: str):
