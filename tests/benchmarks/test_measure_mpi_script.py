@@ -647,6 +647,35 @@ def test_the_thirtyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ra
         assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
     assert _tcp_eager(measure, "sendrecv_tcp_eager61k_2") == ("sendrecv", 2, "62464")
 
+
+def test_the_thirtyfifth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_ring_tcp_3", "allgather", 3, "4"),
+                             ("reduce_scatter_ring_tcp_3", "reduce_scatter", 3, "3"),
+                             ("barrier_bruck_tcp_3", "barrier", 3, "4")))
+    # forced algorithms over TCP (the 3-rank Bruck Barrier is the no-change series): both settings reach mpirun
+    for stem in ("allgather_ring_tcp_3", "reduce_scatter_ring_tcp_3", "barrier_bruck_tcp_3"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    # the default selection over TCP on 2 and 4 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
+    # TCP ones on 3 and 4; the grid series runs the default settings
+    for stem, kernel, ranks in (("gather_tcp_2", "gather", 2), ("reduce_scatter_tcp_2", "reduce_scatter", 2),
+                                ("exscan_tcp_4", "exscan", 4), ("scatterv_tcp_4", "scatterv", 4),
+                                ("sendrecv_ring_tcp_4", "sendrecv_ring", 4)):
+        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_settings(measure, (("reduce_scatter_block_2", "reduce_scatter_block", 2),))
+    assert _shared_eager(measure, "allgather_eager20k5_4") == ("allgather", 4, "20992")
+    assert _shared_eager(measure, "alltoallv_eager45k5_3") == ("alltoallv", 3, "46592")
+    assert _shared_eager(measure, "reduce_scatter_block_eager9k5_4") == ("reduce_scatter_block", 4, "9728")
+    assert _shared_eager(measure, "scatter_eager52k5_4") == ("scatter", 4, "53760")
+    assert _tcp_eager(measure, "allgather_tcp_eager31k_3") == ("allgather", 3, "31744")
+    assert _tcp_eager(measure, "allreduce_tcp_eager51k_4") == ("allreduce", 4, "52224")
+    assert _tcp_eager(measure, "gather_tcp_eager59k_4") == ("gather", 4, "60416")
+    # the loaded series: a shared-memory eager limit with Gather, TCP defaults with Reduce_scatter_block and
+    # Iallreduce, a TCP eager limit with Allgatherv
+    assert _shared_eager(measure, "gather_eager27k5_2") == ("gather", 2, "28160")
+    for stem, kernel in (("reduce_scatter_block_tcp_2", "reduce_scatter_block"), ("iallreduce_tcp_2", "iallreduce")):
+        assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
+    assert _tcp_eager(measure, "allgatherv_tcp_eager39k_2") == ("allgatherv", 2, "39936")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -605,6 +605,33 @@ measuring as one with no change expected; the 107·2^k grid and the four loaded 
 was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtyfourth/TRUTH.md``).
 
+The thirty-fifth set (``fixtures/real_thirtyfifth/mpi/``, measured for a thirty-third out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfifth/mpi/thirtyfifth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_tcp_2 \
+        reduce_scatter_tcp_2 exscan_tcp_4 scatterv_tcp_4 sendrecv_ring_tcp_4 allgather_eager20k5_4 \
+        alltoallv_eager45k5_3 reduce_scatter_block_eager9k5_4 scatter_eager52k5_4 allgather_tcp_eager31k_3 \
+        allreduce_tcp_eager51k_4 gather_tcp_eager59k_4 allgather_ring_tcp_3 reduce_scatter_ring_tcp_3 \
+        barrier_bruck_tcp_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfifth/mpi/ennehecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_block_2 \
+        --sizes $(python -c "print(*[109 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyfifth/mpi/loaded35 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        gather_eager27k5_2 reduce_scatter_block_tcp_2 iallreduce_tcp_2 allgatherv_tcp_eager39k_2
+
+(``gather_tcp_2``, ``reduce_scatter_tcp_2``, ``exscan_tcp_4``, ``scatterv_tcp_4`` and ``sendrecv_ring_tcp_4`` run the
+default selection over TCP with its defaults on rank counts not measured with it before; ``allgather_eager20k5_4``,
+``alltoallv_eager45k5_3``, ``reduce_scatter_block_eager9k5_4`` and ``scatter_eager52k5_4`` the default selection with
+the shared-memory eager limits 20992, 46592, 9728 and 53760 (half-KiB values: every whole-KiB limit from 5 KiB to
+64 KiB was used before), ``allgather_tcp_eager31k_3``, ``allreduce_tcp_eager51k_4`` and ``gather_tcp_eager59k_4`` over
+TCP with the TCP eager limits 31744, 52224 and 60416; ``allgather_ring_tcp_3`` and ``reduce_scatter_ring_tcp_3`` force
+the ring Allgather and the ring Reduce_scatter over TCP; ``barrier_bruck_tcp_3`` ignores n and is the series chosen
+before measuring as one with no change expected; the 109·2^k grid and the four loaded series, whose 1-minute load
+average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtyfifth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -935,6 +962,15 @@ TCP_EAGER_23K = tcp_eager(23552)  # between 16 KiB and 32 KiB, not 22528, 24576,
 TCP_EAGER_47K = tcp_eager(48128)  # between 32 KiB and 64 KiB, not 47104, 49152, ... or 65536 as before
 TCP_EAGER_53K = tcp_eager(54272)  # between 32 KiB and 64 KiB, not 53248, 55296, ... or 65536 as before
 TCP_EAGER_61K = tcp_eager(62464)  # between 32 KiB and 64 KiB, not 61440, 63488 or 65536 as before
+EAGER_20K5 = vader_eager(20992)  # between 16 KiB and 32 KiB, between 20480 and 21504 as before
+EAGER_45K5 = vader_eager(46592)  # between 32 KiB and 64 KiB, between 46080 and 47104 as before
+EAGER_9K5 = vader_eager(9728)  # between 8 KiB and 16 KiB, between 9216 and 10240 as before
+EAGER_52K5 = vader_eager(53760)  # between 32 KiB and 64 KiB, between 53248 and 54272 as before
+EAGER_27K5 = vader_eager(28160)  # between 16 KiB and 32 KiB, between 27648 and 28672 as before
+TCP_EAGER_31K = tcp_eager(31744)  # between 16 KiB and 32 KiB, not 30720 or 32768 as before
+TCP_EAGER_51K = tcp_eager(52224)  # between 32 KiB and 64 KiB, not 51200 or 53248 as before
+TCP_EAGER_59K = tcp_eager(60416)  # between 32 KiB and 64 KiB, not 59392 or 61440 as before
+TCP_EAGER_39K = tcp_eager(39936)  # between 32 KiB and 64 KiB, not 38912 or 40960 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1539,6 +1575,30 @@ SERIES = {
     "ipingpong_tcp_2": ("ipingpong", 2, TCP),
     "exscan_tcp_2": ("exscan", 2, TCP),
     "sendrecv_tcp_eager61k_2": ("sendrecv", 2, TCP_EAGER_61K),
+    # thirty-fifth set (a thirty-third out-of-sample score): the default selection over TCP on rank counts not
+    # measured with it before (Gather and Reduce_scatter on 2, Exscan, Scatterv and the Sendrecv ring on 4 ranks),
+    # raised eager limits on rank counts or collectives not measured with one before, forced algorithms over TCP
+    # (ring Allgather and ring Reduce_scatter on 3), and the Bruck Barrier over TCP on 3 (n ignored: no change expected)
+    "gather_tcp_2": ("gather", 2, TCP),
+    "reduce_scatter_tcp_2": ("reduce_scatter", 2, TCP),
+    "exscan_tcp_4": ("exscan", 4, TCP),
+    "scatterv_tcp_4": ("scatterv", 4, TCP),
+    "sendrecv_ring_tcp_4": ("sendrecv_ring", 4, TCP),
+    "allgather_eager20k5_4": ("allgather", 4, EAGER_20K5),
+    "alltoallv_eager45k5_3": ("alltoallv", 3, EAGER_45K5),
+    "reduce_scatter_block_eager9k5_4": ("reduce_scatter_block", 4, EAGER_9K5),
+    "scatter_eager52k5_4": ("scatter", 4, EAGER_52K5),
+    "allgather_tcp_eager31k_3": ("allgather", 3, TCP_EAGER_31K),
+    "allreduce_tcp_eager51k_4": ("allreduce", 4, TCP_EAGER_51K),
+    "gather_tcp_eager59k_4": ("gather", 4, TCP_EAGER_59K),
+    "allgather_ring_tcp_3": ("allgather", 3, (*ALLGATHER_RING, *TCP)),
+    "reduce_scatter_ring_tcp_3": ("reduce_scatter", 3, (*REDUCE_SCATTER_RING, *TCP)),
+    "barrier_bruck_tcp_3": ("barrier", 3, (*BARRIER_BRUCK, *TCP)),
+    # its loaded series
+    "gather_eager27k5_2": ("gather", 2, EAGER_27K5),
+    "reduce_scatter_block_tcp_2": ("reduce_scatter_block", 2, TCP),
+    "iallreduce_tcp_2": ("iallreduce", 2, TCP),
+    "allgatherv_tcp_eager39k_2": ("allgatherv", 2, TCP_EAGER_39K),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
