@@ -375,52 +375,16 @@ def test_flat_series_gets_a_constant_model(level, n, seed, mode):
     assert function.evaluate(np.array([x[0], x[-1]])) == pytest.approx(np.mean(repetitions), rel=1e-9)
 
 
-def test_a_negative_repetition_among_positive_ones_is_named():
-    # a real ping-pong sweep (23 sizes, 5 runs) where one run's time at n = 512 went negative (a
-    # clock going back): the point's value stays positive and the detection runs, but the user is
-    # told which point holds a measurement error; the clean copy gets no note
+def _pingpong_with_a_broken_copy(break_runs) -> tuple[list[str], dict]:
+    """A real ping-pong sweep (23 sizes, 5 runs) modeled as kernel "clean" and, with
+    ``break_runs(runs)`` applied to a copy of its runs, as kernel "broken": the warning lines that
+    mention "negative" and the models by kernel name."""
     from pathlib import Path
     lines = (Path(__file__).resolve().parents[3] / "fixtures" / "real" / "mpi" / "idle" / "pingpong_2.txt").read_text()
     x = [float(v) for v in next(line for line in lines.splitlines() if line.startswith("POINTS")).split()[1:]]
     runs = [[float(v) for v in line.split()[1:]] for line in lines.splitlines() if line.startswith("DATA")]
     broken = [list(r) for r in runs]
-    broken[9][2] = -broken[9][2]  # n = 512, the third run
-    experiment = Experiment()
-    experiment.add_parameter(Parameter("n"))
-    metric = Metric("time")
-    experiment.add_metric(metric)
-    for a in x:
-        experiment.add_coordinate(Coordinate(a))
-    for name, reps in (("clean", runs), ("broken", broken)):
-        cp = Callpath(name)
-        experiment.add_callpath(cp)
-        experiment.measurements[(cp, metric)] = _measurements(x, None, name, reps=reps)
-    experiment.call_tree = None
-    generator = ModelGenerator(experiment, modeler=SegmentedChangePointModeler())
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        generator.model_all()
-    notes = [line for w in caught for line in str(w.message).splitlines() if "negative" in line]
-    assert len(notes) == 1 and notes[0].startswith("broken [time]: a repetition at n=512 is negative (-"), notes
-    assert "1 of 23 points have one" in notes[0], notes
-    models = {cp.name: m for (cp, _), m in generator.models.items()}
-    assert any("is negative" in str(a.content()) for a in models["broken"].annotations)
-    assert not any("is negative" in str(a.content()) for a in models["clean"].annotations)
-    # the trend detection still judged the series: the same changes as the clean copy
-    changes = {name: [float(c.coordinate[0]) for c in models[name].changing_points] for name in models}
-    assert changes["broken"] == changes["clean"] and changes["clean"], changes
-
-
-def test_negative_values_are_named_where_the_trend_detection_would_have_judged():
-    # a real ping-pong sweep (23 sizes, 5 runs) with one size's time gone negative (a clock going
-    # back): the trend detection judges positive values only; the user is told which point made
-    # the significance test decide, and a clean copy of the sweep gets no such note
-    from pathlib import Path
-    lines = (Path(__file__).resolve().parents[3] / "fixtures" / "real" / "mpi" / "idle" / "pingpong_2.txt").read_text()
-    x = [float(v) for v in next(line for line in lines.splitlines() if line.startswith("POINTS")).split()[1:]]
-    runs = [[float(v) for v in line.split()[1:]] for line in lines.splitlines() if line.startswith("DATA")]
-    broken = [list(r) for r in runs]
-    broken[6] = [-v for v in broken[6]]  # n = 64
+    break_runs(broken)
     experiment = Experiment()
     experiment.add_parameter(Parameter("n"))
     metric = Metric("time")
@@ -438,9 +402,36 @@ def test_negative_values_are_named_where_the_trend_detection_would_have_judged()
         generator.model_all()
     # one summary warning for the run: one line per kernel's note
     notes = [line for w in caught for line in str(w.message).splitlines() if "negative" in line]
+    return notes, {cp.name: m for (cp, _), m in generator.models.items()}
+
+
+def test_a_negative_repetition_among_positive_ones_is_named():
+    # one run's time at n = 512 gone negative (a clock going back): the point's value stays
+    # positive and the detection runs, but the user is told which point holds a measurement
+    # error; the clean copy gets no note
+    def third_run_at_512_negative(runs):
+        runs[9][2] = -runs[9][2]
+
+    notes, models = _pingpong_with_a_broken_copy(third_run_at_512_negative)
+    assert len(notes) == 1 and notes[0].startswith("broken [time]: a repetition at n=512 is negative (-"), notes
+    assert "1 of 23 points have one" in notes[0], notes
+    assert any("is negative" in str(a.content()) for a in models["broken"].annotations)
+    assert not any("is negative" in str(a.content()) for a in models["clean"].annotations)
+    # the trend detection still judged the series: the same changes as the clean copy
+    changes = {name: [float(c.coordinate[0]) for c in models[name].changing_points] for name in models}
+    assert changes["broken"] == changes["clean"] and changes["clean"], changes
+
+
+def test_negative_values_are_named_where_the_trend_detection_would_have_judged():
+    # one size's time gone negative in every run (a clock going back): the trend detection judges
+    # positive values only; the user is told which point made the significance test decide, and
+    # the clean copy gets no such note
+    def every_run_at_64_negative(runs):
+        runs[6] = [-v for v in runs[6]]
+
+    notes, models = _pingpong_with_a_broken_copy(every_run_at_64_negative)
     assert len(notes) == 1 and notes[0].startswith("broken [time]: value -"), notes
     assert "at n=64 is negative (1 of 23 points)" in notes[0] and "significance test" in notes[0]
-    models = {cp.name: m for (cp, _), m in generator.models.items()}
     assert any("is negative" in str(a.content()) for a in models["broken"].annotations)
     assert not any("is negative" in str(a.content()) for a in models["clean"].annotations)
 
