@@ -232,10 +232,10 @@ STANDOUT_STEP = 0.2
 """Smallest relative jump (×1.2 up, ×1/1.2 down) that stands out where the trend search leaves a
 place of ``max_change_points`` free (see the module docstring)."""
 RAMP_STEP = 1.3
-"""Least jump (×) of each of the two gaps of a ramp on a short series (see :func:`ramps`): at ×1.2
-and ×1.25, on thirty-three real sets, one false change more (a ×1.29, ×1.35 rise of the ten largest
-sizes of a 6-rank Allgatherv whose growth then goes on), no main change more; ×1.3–1.4 give the
-same changes."""
+"""Least jump (×) of each of the two gaps of a ramp (see :func:`ramps`), chosen on short series:
+at ×1.2 and ×1.25, on thirty-three real sets, one false change more (a ×1.29, ×1.35 rise of the
+ten largest sizes of a 6-rank Allgatherv whose growth then goes on), no main change more; ×1.3–1.4
+give the same changes."""
 SHORT_FIRST_STEP = 1.5
 """Least jump (×) of a step up in the first gap of a short series (see :func:`first_step`): at
 ×1.2, as for longer series, the generator protocol's unsegmented 2…1024 series at 15 % noise got
@@ -647,8 +647,7 @@ def ramps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
 
     The later gap of a pair jumps at least twice as much as the gap after it: a sum of PMNF terms
     over doubling sizes has log-log jumps that never shrink but for a log factor's gentle fall
-    (see :func:`standout_jumps`), over linear sizes its jumps shrink from the first gap on, so the
-    earlier gap cannot jump twice as much as the one before it. The ten largest sizes of a loaded
+    (see :func:`standout_jumps`). The ten largest sizes of a loaded
     2-rank Scan over TCP with a 35 KiB eager limit: ×1.03, then ×2.00 and ×1.74 over 16|64 KiB,
     then ×1.16 (no gap stands out of the other, and the test bends one function through them)."""
     jump = np.diff(v)
