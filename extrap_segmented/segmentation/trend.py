@@ -263,6 +263,13 @@ KINK_RISE = 0.15
 """Smallest rise of the log-log slope at a kink (see :func:`kinks`): over Extra-P's search space a
 sum of terms gives below 0.001 out of a flat gap with no steeper gap after it (with the gap after
 allowed to be 0.1 steeper: 0.12, where a log term starts from 0 at x = 1)."""
+ONSET_SLOPE = 0.25
+"""Largest log-log slope of the gap before a steep kink (see :func:`steep_kinks`)."""
+ONSET_RISE = 0.4
+"""Smallest rise of the log-log slope at a steep kink (see :func:`steep_kinks`): over Extra-P's
+search space a sum of terms gives at most 0.09 out of a gap that rises at a slope up to
+``ONSET_SLOPE`` from x > 1 with no steeper gap after it (0.33 from x = 1, where a log term starts
+from 0). On thirty-five real sets 0.3 finds +5 / +8 main changes more, no false one."""
 BEND_SLOPE = 0.5
 """Smallest log-log slope of the gap before a slope drop for the drop to be judged as a bend of
 growth (see :func:`bends`): a bandwidth-bound regime rises by 0.6–1 per doubling."""
@@ -580,9 +587,11 @@ class TrendBreakSearch(WindowSearch):
         first = first_step(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit, log_exponent)
         kept = self._add(u, v, kept, standouts + first + onsets, self.max_change_points + int(self.flat_steps),
                          apart=True)
-        # last, in the places ``max_change_points`` still leaves free: ramps
-        return self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
+        # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks
+        kept = self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
                          apart=True)
+        return self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
+                         self.max_change_points, apart=True)
 
     def _add(self, u: np.ndarray, v: np.ndarray, kept: list[int], changes: list[int], most: int,
              apart: bool) -> list[int]:
@@ -725,7 +734,32 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     the detection). Every other size shows an algorithm switch whose bandwidth regime grows at
     once as this (a 4-rank recursive-doubling Allgather: ×1.00 at 128|512 B, then ×1.38,
     ×1.38, ×1.45), where no slope drops after the rise."""
-    if len(v) < 4:  # a flat gap before, a gap after
+    return _kink_gaps(u, v, sigma, least, f_limit, KINK_FLAT, KINK_RISE, from_above_one=False)
+
+
+def steep_kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:
+    """Kinks out of a gap that rises slowly: the gap before has a log-log slope from
+    −``KINK_FLAT`` to ``ONSET_SLOPE`` and starts at x > 1, the gap's slope is at least
+    ``ONSET_RISE`` above it, and the rest as :func:`kinks` (jump ≥ ``least``, z² of the slope rise
+    above ``f_limit``, no steeper gap after it). Clearest first.
+
+    Every other size of a sweep over TCP goes from its flat latency regime through a slow rise
+    into the rendezvous switch and bandwidth growth: ×1.06, ×1.34, then ×3.12 at 32|128 KiB and
+    ×2.73 after (a 4-rank Alltoall; slopes 0.04, 0.21, 0.82, 0.72), where the slope drops too
+    little after the switch to pass. Over the grid of :func:`kinks` (both coefficients of a
+    constant and one or two terms of Extra-P's search space, sizes doubling, ×4, ×8, 1, 2, 3, …
+    or ×1.25) a sum of terms comes to a slope rise of at most 0.09 out of such a gap with no
+    steeper gap after it (``python benchmarks/segmentation/kink_bound.py``); from x = 1, where a
+    log term starts from 0, to 0.33, so those gaps are not judged."""
+    return _kink_gaps(u, v, sigma, least, f_limit, ONSET_SLOPE, ONSET_RISE, from_above_one=True)
+
+
+def _kink_gaps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float, highest: float,
+               rise_least: float, from_above_one: bool) -> list[int]:
+    """The kinks whose gap before has a log-log slope from −``KINK_FLAT`` to ``highest`` (and, if
+    ``from_above_one``, starts at x > 1) and whose slope rise is at least ``rise_least``; see
+    :func:`kinks`."""
+    if len(v) < 4:  # a gap before, a gap after
         return []
     jump, width = np.diff(v), np.diff(u)
     slope = jump / width
@@ -736,7 +770,10 @@ def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     noise = _slope_change_variance(sigma[:-3], sigma[1:-2], sigma[2:-1], width[:-2], width[1:-1])
     with np.errstate(divide="ignore", invalid="ignore"):  # a noise of 0 judges nothing
         z2 = np.where(noise > 0, rise ** 2 / noise, 0.0)
-    kink = (np.abs(before) <= KINK_FLAT) & (jump[1:-1] >= least) & (rise >= KINK_RISE) & (after <= at) & (z2 > f_limit)
+    kink = ((before >= -KINK_FLAT) & (before <= highest) & (jump[1:-1] >= least) & (rise >= rise_least)
+            & (after <= at) & (z2 > f_limit))
+    if from_above_one:
+        kink &= u[:-3] > 0  # the gap before starts at x > 1
     gaps = np.flatnonzero(kink) + 1
     return [int(g) + 1 for g in gaps[np.argsort(-z2[gaps - 1], kind="stable")]]
 

@@ -25,6 +25,16 @@ def test_no_smooth_function_of_a_coarse_grid_comes_near_a_kink():
     assert strict_rise < loose_rise < trend.KINK_RISE and strict_jump < loose_jump
 
 
+def test_no_smooth_function_of_a_coarse_grid_comes_near_a_steep_kink_from_above_x_1():
+    # every other size from 1 B: out of a gap rising at a slope up to ONSET_SLOPE from x > 1 a sum
+    # of terms stays far below ONSET_RISE; from x = 1 a log term's start comes nearer
+    kink_bound = load()
+    x = 4.0 ** np.arange(12)
+    ((above, _),) = kink_bound.worst(x, 16, (0.0,), trend.ONSET_SLOPE, from_above_one=True)
+    ((anywhere, _),) = kink_bound.worst(x, 16, (0.0,), trend.ONSET_SLOPE)
+    assert 0 <= above < trend.ONSET_RISE / 4 and above < anywhere
+
+
 def test_a_grid_of_one_point_is_bad_input():
     result = subprocess.run([sys.executable, str(SCRIPT), "--grid", "1"], capture_output=True, text=True)
     assert result.returncode == 2
