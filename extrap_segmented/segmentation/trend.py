@@ -119,6 +119,15 @@ whose bandwidth regime grows at once shows no slope drop after it (every other s
 recursive-doubling Allgather on 4 ranks: ×1.00 at 128|512 B, then ×1.38, ×1.38, ×1.45); a sum of
 PMNF terms that rises that fast out of a flat part steepens further.
 
+**Steep kinks.** Last (after the ramps below), in the places ``max_change_points`` leaves free: a
+kink out of a gap that rises slowly (slope up to ``ONSET_SLOPE``, starting at x > 1) whose slope
+rise is at least ``ONSET_RISE`` (see :func:`steep_kinks`). Every other size of a sweep over TCP
+goes from its flat latency regime through a slow rise into the rendezvous switch (a 4-rank
+Alltoall: ×1.06, ×1.34, then ×3.12 at 32|128 KiB and ×2.73), where the slope drops too little
+after the switch to pass; a sum of PMNF terms comes to a rise of at most 0.09 out of such a gap
+with no steeper gap after it. On thirty-five real sets +58 / +42 main changes, +1 / +3 false ones
+(from the summaries / with kept values); ``segmentation_limits.py`` gives the same tables.
+
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
