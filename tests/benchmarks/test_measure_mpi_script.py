@@ -676,6 +676,35 @@ def test_the_thirtyfifth_set_fixes_its_algorithms_eager_limits_transport_and_ran
         assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
     assert _tcp_eager(measure, "allgatherv_tcp_eager39k_2") == ("allgatherv", 2, "39936")
 
+
+def test_the_thirtysixth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_recursive_doubling_tcp_3", "allreduce", 3, "3"),
+                             ("alltoall_bruck_tcp_3", "alltoall", 3, "3"),
+                             ("barrier_recursive_doubling_tcp_4", "barrier", 4, "3")))
+    # forced algorithms over TCP (the 4-rank recursive-doubling Barrier is the no-change series): both settings
+    # reach mpirun
+    for stem in ("allreduce_recursive_doubling_tcp_3", "alltoall_bruck_tcp_3", "barrier_recursive_doubling_tcp_4"):
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    # the default selection over TCP on 4 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or TCP
+    # ones on 3 and 4; the grid series runs the default settings
+    for stem, kernel in (("allreduce_tcp_4", "allreduce"), ("allgatherv_tcp_4", "allgatherv"),
+                         ("alltoallv_tcp_4", "alltoallv"), ("reduce_scatter_block_tcp_4", "reduce_scatter_block"),
+                         ("bcast_tcp_4", "bcast")):
+        assert measure.SERIES[stem] == (kernel, 4, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_settings(measure, (("reduce_scatter_2", "reduce_scatter", 2),))
+    assert _shared_eager(measure, "reduce_eager17k5_4") == ("reduce", 4, "17920")
+    assert _shared_eager(measure, "iallreduce_eager42k5_4") == ("iallreduce", 4, "43520")
+    assert _shared_eager(measure, "scan_eager11k5_3") == ("scan", 3, "11776")
+    assert _shared_eager(measure, "allgather_eager35k5_3") == ("allgather", 3, "36352")
+    assert _tcp_eager(measure, "alltoall_tcp_eager55k_4") == ("alltoall", 4, "56320")
+    assert _tcp_eager(measure, "exscan_tcp_eager57k_3") == ("exscan", 3, "58368")
+    assert _tcp_eager(measure, "scatterv_tcp_eager63k_3") == ("scatterv", 3, "64512")
+    # the loaded series: TCP defaults with Scan, shared-memory eager limits with Alltoallv, Allreduce and Scatterv
+    assert measure.SERIES["scan_tcp_2"] == ("scan", 2, ("--mca", "btl", "self,tcp"))
+    assert _shared_eager(measure, "alltoallv_eager24k5_2") == ("alltoallv", 2, "25088")
+    assert _shared_eager(measure, "allreduce_eager33k5_2") == ("allreduce", 2, "34304")
+    assert _shared_eager(measure, "scatterv_eager13k5_2") == ("scatterv", 2, "13824")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

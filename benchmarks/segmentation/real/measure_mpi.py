@@ -632,6 +632,33 @@ before measuring as one with no change expected; the 109·2^k grid and the four 
 average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtyfifth/TRUTH.md``).
 
+The thirty-sixth set (``fixtures/real_thirtysixth/mpi/``, measured for a thirty-fourth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysixth/mpi/thirtysixth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_tcp_4 \
+        allgatherv_tcp_4 alltoallv_tcp_4 reduce_scatter_block_tcp_4 bcast_tcp_4 reduce_eager17k5_4 \
+        iallreduce_eager42k5_4 scan_eager11k5_3 allgather_eager35k5_3 alltoall_tcp_eager55k_4 \
+        exscan_tcp_eager57k_3 scatterv_tcp_eager63k_3 allreduce_recursive_doubling_tcp_3 alltoall_bruck_tcp_3 \
+        barrier_recursive_doubling_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysixth/mpi/tredecahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_2 \
+        --sizes $(python -c "print(*[113 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtysixth/mpi/loaded36 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scan_tcp_2 alltoallv_eager24k5_2 allreduce_eager33k5_2 scatterv_eager13k5_2
+
+(``allreduce_tcp_4``, ``allgatherv_tcp_4``, ``alltoallv_tcp_4``, ``reduce_scatter_block_tcp_4`` and ``bcast_tcp_4`` run
+the default selection over TCP with its defaults on rank counts not measured with it before; ``reduce_eager17k5_4``,
+``iallreduce_eager42k5_4``, ``scan_eager11k5_3`` and ``allgather_eager35k5_3`` the default selection with the
+shared-memory eager limits 17920, 43520, 11776 and 36352 (half-KiB values: every whole-KiB limit from 5 KiB to 64 KiB
+was used before), ``alltoall_tcp_eager55k_4``, ``exscan_tcp_eager57k_3`` and ``scatterv_tcp_eager63k_3`` over TCP with
+the TCP eager limits 56320, 58368 and 64512; ``allreduce_recursive_doubling_tcp_3`` and ``alltoall_bruck_tcp_3`` force
+the recursive-doubling Allreduce and the Bruck Alltoall over TCP; ``barrier_recursive_doubling_tcp_4`` ignores n and
+is the series chosen before measuring as one with no change expected; the 113·2^k grid and the four loaded series,
+whose 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtysixth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -971,6 +998,16 @@ TCP_EAGER_31K = tcp_eager(31744)  # between 16 KiB and 32 KiB, not 30720 or 3276
 TCP_EAGER_51K = tcp_eager(52224)  # between 32 KiB and 64 KiB, not 51200 or 53248 as before
 TCP_EAGER_59K = tcp_eager(60416)  # between 32 KiB and 64 KiB, not 59392 or 61440 as before
 TCP_EAGER_39K = tcp_eager(39936)  # between 32 KiB and 64 KiB, not 38912 or 40960 as before
+EAGER_17K5 = vader_eager(17920)  # between 16 KiB and 32 KiB, between 17408 and 18432 as before
+EAGER_42K5 = vader_eager(43520)  # between 32 KiB and 64 KiB, between 43008 and 44032 as before
+EAGER_11K5 = vader_eager(11776)  # between 8 KiB and 16 KiB, between 11264 and 12288 as before
+EAGER_35K5 = vader_eager(36352)  # between 32 KiB and 64 KiB, between 35840 and 36864 as before
+EAGER_24K5 = vader_eager(25088)  # between 16 KiB and 32 KiB, between 24576 and 25600 as before
+EAGER_33K5 = vader_eager(34304)  # between 32 KiB and 64 KiB, between 33792 and 34816 as before
+EAGER_13K5 = vader_eager(13824)  # between 8 KiB and 16 KiB, between 13312 and 14336 as before
+TCP_EAGER_55K = tcp_eager(56320)  # between 32 KiB and 64 KiB, not 55296 or 57344 as before
+TCP_EAGER_57K = tcp_eager(58368)  # between 32 KiB and 64 KiB, not 57344 or 59392 as before
+TCP_EAGER_63K = tcp_eager(64512)  # between 32 KiB and 64 KiB, not 63488 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1599,6 +1636,31 @@ SERIES = {
     "reduce_scatter_block_tcp_2": ("reduce_scatter_block", 2, TCP),
     "iallreduce_tcp_2": ("iallreduce", 2, TCP),
     "allgatherv_tcp_eager39k_2": ("allgatherv", 2, TCP_EAGER_39K),
+    # thirty-sixth set (a thirty-fourth out-of-sample score): the default selection over TCP on rank counts not
+    # measured with it before (Allreduce, Allgatherv, Alltoallv, Reduce_scatter_block and Bcast on 4 ranks), raised
+    # eager limits on rank counts or collectives not measured with one before, forced algorithms over TCP
+    # (recursive-doubling Allreduce and Bruck Alltoall on 3), and the recursive-doubling Barrier over TCP on 4 (n
+    # ignored: no change expected)
+    "allreduce_tcp_4": ("allreduce", 4, TCP),
+    "allgatherv_tcp_4": ("allgatherv", 4, TCP),
+    "alltoallv_tcp_4": ("alltoallv", 4, TCP),
+    "reduce_scatter_block_tcp_4": ("reduce_scatter_block", 4, TCP),
+    "bcast_tcp_4": ("bcast", 4, TCP),
+    "reduce_eager17k5_4": ("reduce", 4, EAGER_17K5),
+    "iallreduce_eager42k5_4": ("iallreduce", 4, EAGER_42K5),
+    "scan_eager11k5_3": ("scan", 3, EAGER_11K5),
+    "allgather_eager35k5_3": ("allgather", 3, EAGER_35K5),
+    "alltoall_tcp_eager55k_4": ("alltoall", 4, TCP_EAGER_55K),
+    "exscan_tcp_eager57k_3": ("exscan", 3, TCP_EAGER_57K),
+    "scatterv_tcp_eager63k_3": ("scatterv", 3, TCP_EAGER_63K),
+    "allreduce_recursive_doubling_tcp_3": ("allreduce", 3, (*ALLREDUCE_RECURSIVE_DOUBLING, *TCP)),
+    "alltoall_bruck_tcp_3": ("alltoall", 3, (*ALLTOALL_BRUCK, *TCP)),
+    "barrier_recursive_doubling_tcp_4": ("barrier", 4, (*BARRIER_RECURSIVE_DOUBLING, *TCP)),
+    # its loaded series
+    "scan_tcp_2": ("scan", 2, TCP),
+    "alltoallv_eager24k5_2": ("alltoallv", 2, EAGER_24K5),
+    "allreduce_eager33k5_2": ("allreduce", 2, EAGER_33K5),
+    "scatterv_eager13k5_2": ("scatterv", 2, EAGER_13K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
