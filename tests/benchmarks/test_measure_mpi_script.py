@@ -81,7 +81,7 @@ def test_the_sixth_set_fixes_its_algorithm_eager_limit_and_rank_counts(measure):
 def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
     assert _shared_eager(measure, "bcast_eager512_3") == ("bcast", 3, "512")
     assert _shared_eager(measure, "allreduce_eager8k_2") == ("allreduce", 2, "8192")
-    assert measure.SERIES["reduce_tcp_2"] == ("reduce", 2, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("reduce_tcp_2", "reduce", 2),))
     assert _forced(measure, "allgather_bruck_3", "coll_tuned_allgather_algorithm") == "2"
     assert _forced(measure, "alltoall_pairwise_5", "coll_tuned_alltoall_algorithm") == "2"
     assert measure.SERIES["gather_5"][:2] == ("gather", 5)
@@ -91,8 +91,7 @@ def test_the_seventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_co
 
 def test_the_eighth_set_fixes_its_algorithms_eager_limit_transport_and_rank_counts(measure):
     assert _shared_eager(measure, "bcast_eager2k_4") == ("bcast", 4, "2048")
-    assert measure.SERIES["alltoall_tcp_3"] == ("alltoall", 3, ("--mca", "btl", "self,tcp"))
-    assert measure.SERIES["gather_tcp_3"] == ("gather", 3, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("alltoall_tcp_3", "alltoall", 3), ("gather_tcp_3", "gather", 3)))
     assert _forced(measure, "scatter_linear_4", "coll_tuned_scatter_algorithm") == "1"
     assert _forced(measure, "allgather_ring_3", "coll_tuned_allgather_algorithm") == "4"
     assert measure.SERIES["alltoall_6"][:2] == ("alltoall", 6)
@@ -124,7 +123,7 @@ def test_the_tenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_coun
     assert _shared_eager(measure, "allreduce_eager6k_4") == ("allreduce", 4, "6144")
     assert _shared_eager(measure, "alltoall_eager24k_3") == ("alltoall", 3, "24576")
     assert _shared_eager(measure, "pingpong_eager3k_2") == ("pingpong", 2, "3072")
-    assert measure.SERIES["scan_tcp_3"] == ("scan", 3, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("scan_tcp_3", "scan", 3),))
     assert _tcp_eager(measure, "scatter_tcp_eager32k_2") == ("scatter", 2, "32768")
     assert measure.SERIES["allgather_5"][:2] == ("allgather", 5)
     assert measure.SERIES["reduce_5"][:2] == ("reduce", 5)
@@ -216,6 +215,20 @@ def _assert_default_settings(measure, rows):
     """Each ``(stem, kernel, ranks)``: the series runs ``kernel`` on ``ranks`` ranks with no extra settings."""
     for stem, kernel, ranks in rows:
         assert measure.SERIES[stem] == (kernel, ranks, ()), stem
+
+
+def _assert_default_over_tcp(measure, rows):
+    """Each ``(stem, kernel, ranks)``: the series runs ``kernel`` on ``ranks`` ranks over TCP with its
+    default settings (no other setting)."""
+    for stem, kernel, ranks in rows:
+        assert measure.SERIES[stem] == (kernel, ranks, measure.TCP), stem
+
+
+def _assert_forced_over_tcp(measure, stems):
+    """Each series of ``stems`` ends its settings with TCP: a forced algorithm and the transport both
+    reach mpirun."""
+    for stem in stems:
+        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
 
 
 def test_the_sixteenth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
@@ -513,14 +526,12 @@ def test_the_thirtieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_
     assert _forced(measure, "reduce_pipeline_4", "coll_tuned_reduce_algorithm_segmentsize") == "4096"
     # shared-memory eager limits with the 3-rank ring, Allgatherv on 3 and Scatterv on 4 ranks; TCP eager limits with
     # Reduce on 3 ranks and the non-blocking Allreduce; Bcast and Allreduce on 3 ranks over TCP with its defaults
-    assert measure.SERIES["sendrecv_ring_eager43k_3"] == ("sendrecv_ring", 3,
-                                                         ("--mca", "btl_vader_eager_limit", "44032"))
+    assert _shared_eager(measure, "sendrecv_ring_eager43k_3") == ("sendrecv_ring", 3, "44032")
     assert _shared_eager(measure, "allgatherv_eager35k_3") == ("allgatherv", 3, "35840")
     assert _shared_eager(measure, "scatterv_eager27k_4") == ("scatterv", 4, "27648")
     assert _tcp_eager(measure, "reduce_tcp_eager26k_3") == ("reduce", 3, "26624")
     assert _tcp_eager(measure, "iallreduce_tcp_eager30k_2") == ("iallreduce", 2, "30720")
-    assert measure.SERIES["bcast_tcp_3"] == ("bcast", 3, ("--mca", "btl", "self,tcp"))
-    assert measure.SERIES["allreduce_tcp_3"] == ("allreduce", 3, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("bcast_tcp_3", "bcast", 3), ("allreduce_tcp_3", "allreduce", 3)))
     # the grid series runs the default settings; the loaded series shared-memory eager limits with Allreduce and
     # Bcast, and TCP eager limits with Gather and Alltoall
     _assert_default_settings(measure, (("scatterv_2", "scatterv", 2),))
@@ -537,26 +548,22 @@ def test_the_thirtyfirst_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("scatter_binomial_eager21k_3", "scatter", 3, "2"), ("barrier_linear_5", "barrier", 5, "1")))
     assert _forced(measure, "bcast_pipeline_4", "coll_tuned_bcast_algorithm_segmentsize") == "8192"
     # forced algorithms over TCP and with a raised shared-memory eager limit: both settings reach mpirun
-    for stem in ("allreduce_ring_tcp_3", "bcast_binomial_tcp_4"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("allreduce_ring_tcp_3", "bcast_binomial_tcp_4"))
     assert measure.SERIES["alltoall_pairwise_eager45k_4"][2][-3:] == ("--mca", "btl_vader_eager_limit", "46080")
     assert measure.SERIES["scatter_binomial_eager21k_3"][2][-3:] == ("--mca", "btl_vader_eager_limit", "21504")
     # the default selection on 6 ranks, over TCP on 3 and 4 ranks, and with eager limits on 3, 4 and 5 ranks (shared
     # memory) or 3 and 2 ranks (TCP); the grid series runs the default settings
     _assert_default_settings(measure, (("scatter_6", "scatter", 6), ("reduce_scatter_6", "reduce_scatter", 6),
                                        ("iallreduce_2", "iallreduce", 2)))
-    assert measure.SERIES["allgather_tcp_3"] == ("allgather", 3, ("--mca", "btl", "self,tcp"))
-    assert measure.SERIES["scatter_tcp_4"] == ("scatter", 4, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("allgather_tcp_3", "allgather", 3), ("scatter_tcp_4", "scatter", 4)))
     assert _shared_eager(measure, "exscan_eager25k_3") == ("exscan", 3, "25600")
-    assert measure.SERIES["reduce_scatter_eager33k_4"] == ("reduce_scatter", 4,
-                                                          ("--mca", "btl_vader_eager_limit", "33792"))
+    assert _shared_eager(measure, "reduce_scatter_eager33k_4") == ("reduce_scatter", 4, "33792")
     assert _shared_eager(measure, "gather_eager49k_5") == ("gather", 5, "50176")
     assert _tcp_eager(measure, "allgatherv_tcp_eager22k_3") == ("allgatherv", 3, "22528")
     assert _tcp_eager(measure, "alltoallv_tcp_eager41k_2") == ("alltoallv", 2, "41984")
     # the loaded series: shared-memory eager limits with Reduce and Reduce_scatter_block, TCP ones with Scan and Exscan
     assert _shared_eager(measure, "reduce_eager57k_2") == ("reduce", 2, "58368")
-    assert measure.SERIES["reduce_scatter_block_eager53k_2"] == ("reduce_scatter_block", 2,
-                                                                ("--mca", "btl_vader_eager_limit", "54272"))
+    assert _shared_eager(measure, "reduce_scatter_block_eager53k_2") == ("reduce_scatter_block", 2, "54272")
     assert _tcp_eager(measure, "scan_tcp_eager37k_2") == ("scan", 2, "37888")
     assert _tcp_eager(measure, "exscan_tcp_eager45k_2") == ("exscan", 2, "46080")
 
@@ -566,22 +573,19 @@ def test_the_thirtysecond_set_fixes_its_algorithms_eager_limits_transport_and_ra
                              ("allreduce_recdoubling_tcp_4", "allreduce", 4, "3"),
                              ("reduce_binomial_eager23k_3", "reduce", 3, "5")))
     # forced algorithms over TCP and with a raised shared-memory eager limit: both settings reach mpirun
-    for stem in ("allgather_bruck_tcp_3", "allreduce_recdoubling_tcp_4"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("allgather_bruck_tcp_3", "allreduce_recdoubling_tcp_4"))
     assert measure.SERIES["reduce_binomial_eager23k_3"][2][-3:] == ("--mca", "btl_vader_eager_limit", "23552")
     # the default selection over TCP on 4, 3 and 2 ranks (the Barrier is the no-change series), with shared-memory
     # eager limits on 4 and 5 ranks or TCP ones on 3; the grid series runs the default settings
-    for stem, kernel, ranks in (("alltoall_tcp_4", "alltoall", 4),
-                                ("reduce_scatter_block_tcp_3", "reduce_scatter_block", 3),
-                                ("iallreduce_tcp_3", "iallreduce", 3), ("alltoallv_tcp_3", "alltoallv", 3),
-                                ("scatterv_tcp_2", "scatterv", 2), ("barrier_tcp_3", "barrier", 3)):
-        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("alltoall_tcp_4", "alltoall", 4),
+                                       ("reduce_scatter_block_tcp_3", "reduce_scatter_block", 3),
+                                       ("iallreduce_tcp_3", "iallreduce", 3), ("alltoallv_tcp_3", "alltoallv", 3),
+                                       ("scatterv_tcp_2", "scatterv", 2), ("barrier_tcp_3", "barrier", 3)))
     _assert_default_settings(measure, (("exscan_2", "exscan", 2),))
     assert _shared_eager(measure, "exscan_eager29k_4") == ("exscan", 4, "29696")
     assert _shared_eager(measure, "allgatherv_eager47k_4") == ("allgatherv", 4, "48128")
     assert _shared_eager(measure, "scatterv_eager17k_5") == ("scatterv", 5, "17408")
-    assert measure.SERIES["sendrecv_ring_eager55k_4"] == ("sendrecv_ring", 4,
-                                                         ("--mca", "btl_vader_eager_limit", "56320"))
+    assert _shared_eager(measure, "sendrecv_ring_eager55k_4") == ("sendrecv_ring", 4, "56320")
     assert _tcp_eager(measure, "gather_tcp_eager19k_3") == ("gather", 3, "19456")
     assert _tcp_eager(measure, "bcast_tcp_eager33k_3") == ("bcast", 3, "33792")
     # the loaded series: shared-memory eager limits with Allgather and Alltoall, TCP ones with Sendrecv and Ipingpong
@@ -595,19 +599,16 @@ def test_the_thirtythird_set_fixes_its_algorithms_eager_limits_transport_and_ran
     _assert_forced(measure, (("scatter_binomial_tcp_3", "scatter", 3, "2"),
                              ("gather_binomial_tcp_3", "gather", 3, "2")))
     # forced algorithms over TCP: both settings reach mpirun
-    for stem in ("scatter_binomial_tcp_3", "gather_binomial_tcp_3"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("scatter_binomial_tcp_3", "gather_binomial_tcp_3"))
     # the default selection over TCP on 3, 4 and 2 ranks (the Barrier is the no-change series), with shared-memory
     # eager limits on 3 and 4 ranks or TCP ones on 3 and 4; the grid series runs the default settings
-    for stem, kernel, ranks in (("reduce_scatter_tcp_3", "reduce_scatter", 3), ("scan_tcp_4", "scan", 4),
-                                ("exscan_tcp_3", "exscan", 3), ("allgatherv_tcp_3", "allgatherv", 3),
-                                ("sendrecv_ring_tcp_3", "sendrecv_ring", 3), ("barrier_tcp_2", "barrier", 2)):
-        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("reduce_scatter_tcp_3", "reduce_scatter", 3), ("scan_tcp_4", "scan", 4),
+                                       ("exscan_tcp_3", "exscan", 3), ("allgatherv_tcp_3", "allgatherv", 3),
+                                       ("sendrecv_ring_tcp_3", "sendrecv_ring", 3), ("barrier_tcp_2", "barrier", 2)))
     _assert_default_settings(measure, (("alltoall_2", "alltoall", 2),))
     assert _shared_eager(measure, "iallreduce_eager37k_3") == ("iallreduce", 3, "37888")
     assert _shared_eager(measure, "scan_eager19k_3") == ("scan", 3, "19456")
-    assert measure.SERIES["reduce_scatter_block_eager51k_3"] == ("reduce_scatter_block", 3,
-                                                                ("--mca", "btl_vader_eager_limit", "52224"))
+    assert _shared_eager(measure, "reduce_scatter_block_eager51k_3") == ("reduce_scatter_block", 3, "52224")
     assert _shared_eager(measure, "alltoallv_eager59k_4") == ("alltoallv", 4, "60416")
     assert _tcp_eager(measure, "reduce_tcp_eager21k_4") == ("reduce", 4, "21504")
     assert _tcp_eager(measure, "allreduce_tcp_eager43k_3") == ("allreduce", 3, "44032")
@@ -623,15 +624,13 @@ def test_the_thirtyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     _assert_forced(measure, (("reduce_binomial_tcp_3", "reduce", 3, "5"),
                              ("alltoall_pairwise_tcp_3", "alltoall", 3, "2")))
     # forced algorithms over TCP: both settings reach mpirun
-    for stem in ("reduce_binomial_tcp_3", "alltoall_pairwise_tcp_3"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("reduce_binomial_tcp_3", "alltoall_pairwise_tcp_3"))
     # the default selection over TCP on 3, 4 and 2 ranks (the 4-rank Barrier is the no-change series), with
     # half-KiB shared-memory eager limits on 3 and 4 ranks or TCP ones on 3 and 4; the grid series runs the
     # default settings
-    for stem, kernel, ranks in (("reduce_tcp_3", "reduce", 3), ("allgather_tcp_4", "allgather", 4),
-                                ("scatter_tcp_3", "scatter", 3), ("alltoallv_tcp_2", "alltoallv", 2),
-                                ("scatterv_tcp_3", "scatterv", 3), ("barrier_tcp_4", "barrier", 4)):
-        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("reduce_tcp_3", "reduce", 3), ("allgather_tcp_4", "allgather", 4),
+                                       ("scatter_tcp_3", "scatter", 3), ("alltoallv_tcp_2", "alltoallv", 2),
+                                       ("scatterv_tcp_3", "scatterv", 3), ("barrier_tcp_4", "barrier", 4)))
     _assert_default_settings(measure, (("alltoallv_2", "alltoallv", 2),))
     assert _shared_eager(measure, "reduce_scatter_eager23k5_3") == ("reduce_scatter", 3, "24064")
     assert _shared_eager(measure, "scan_eager40k5_4") == ("scan", 4, "41472")
@@ -643,8 +642,7 @@ def test_the_thirtyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     # the loaded series: a shared-memory eager limit with Scatter, TCP defaults with Ipingpong and Exscan, a TCP
     # eager limit with Sendrecv
     assert _shared_eager(measure, "scatter_eager31k5_2") == ("scatter", 2, "32256")
-    for stem, kernel in (("ipingpong_tcp_2", "ipingpong"), ("exscan_tcp_2", "exscan")):
-        assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("ipingpong_tcp_2", "ipingpong", 2), ("exscan_tcp_2", "exscan", 2)))
     assert _tcp_eager(measure, "sendrecv_tcp_eager61k_2") == ("sendrecv", 2, "62464")
 
 
@@ -653,14 +651,12 @@ def test_the_thirtyfifth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("reduce_scatter_ring_tcp_3", "reduce_scatter", 3, "3"),
                              ("barrier_bruck_tcp_3", "barrier", 3, "4")))
     # forced algorithms over TCP (the 3-rank Bruck Barrier is the no-change series): both settings reach mpirun
-    for stem in ("allgather_ring_tcp_3", "reduce_scatter_ring_tcp_3", "barrier_bruck_tcp_3"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("allgather_ring_tcp_3", "reduce_scatter_ring_tcp_3", "barrier_bruck_tcp_3"))
     # the default selection over TCP on 2 and 4 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
     # TCP ones on 3 and 4; the grid series runs the default settings
-    for stem, kernel, ranks in (("gather_tcp_2", "gather", 2), ("reduce_scatter_tcp_2", "reduce_scatter", 2),
-                                ("exscan_tcp_4", "exscan", 4), ("scatterv_tcp_4", "scatterv", 4),
-                                ("sendrecv_ring_tcp_4", "sendrecv_ring", 4)):
-        assert measure.SERIES[stem] == (kernel, ranks, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("gather_tcp_2", "gather", 2), ("reduce_scatter_tcp_2", "reduce_scatter", 2),
+                                       ("exscan_tcp_4", "exscan", 4), ("scatterv_tcp_4", "scatterv", 4),
+                                       ("sendrecv_ring_tcp_4", "sendrecv_ring", 4)))
     _assert_default_settings(measure, (("reduce_scatter_block_2", "reduce_scatter_block", 2),))
     assert _shared_eager(measure, "allgather_eager20k5_4") == ("allgather", 4, "20992")
     assert _shared_eager(measure, "alltoallv_eager45k5_3") == ("alltoallv", 3, "46592")
@@ -672,8 +668,8 @@ def test_the_thirtyfifth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     # the loaded series: a shared-memory eager limit with Gather, TCP defaults with Reduce_scatter_block and
     # Iallreduce, a TCP eager limit with Allgatherv
     assert _shared_eager(measure, "gather_eager27k5_2") == ("gather", 2, "28160")
-    for stem, kernel in (("reduce_scatter_block_tcp_2", "reduce_scatter_block"), ("iallreduce_tcp_2", "iallreduce")):
-        assert measure.SERIES[stem] == (kernel, 2, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("reduce_scatter_block_tcp_2", "reduce_scatter_block", 2),
+                                       ("iallreduce_tcp_2", "iallreduce", 2)))
     assert _tcp_eager(measure, "allgatherv_tcp_eager39k_2") == ("allgatherv", 2, "39936")
 
 
@@ -683,14 +679,14 @@ def test_the_thirtysixth_set_fixes_its_algorithms_eager_limits_transport_and_ran
                              ("barrier_recursive_doubling_tcp_4", "barrier", 4, "3")))
     # forced algorithms over TCP (the 4-rank recursive-doubling Barrier is the no-change series): both settings
     # reach mpirun
-    for stem in ("allreduce_recursive_doubling_tcp_3", "alltoall_bruck_tcp_3", "barrier_recursive_doubling_tcp_4"):
-        assert measure.SERIES[stem][2][-3:] == measure.TCP, stem
+    _assert_forced_over_tcp(measure, ("allreduce_recursive_doubling_tcp_3", "alltoall_bruck_tcp_3",
+                                      "barrier_recursive_doubling_tcp_4"))
     # the default selection over TCP on 4 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or TCP
     # ones on 3 and 4; the grid series runs the default settings
-    for stem, kernel in (("allreduce_tcp_4", "allreduce"), ("allgatherv_tcp_4", "allgatherv"),
-                         ("alltoallv_tcp_4", "alltoallv"), ("reduce_scatter_block_tcp_4", "reduce_scatter_block"),
-                         ("bcast_tcp_4", "bcast")):
-        assert measure.SERIES[stem] == (kernel, 4, ("--mca", "btl", "self,tcp")), stem
+    _assert_default_over_tcp(measure, (("allreduce_tcp_4", "allreduce", 4), ("allgatherv_tcp_4", "allgatherv", 4),
+                                       ("alltoallv_tcp_4", "alltoallv", 4),
+                                       ("reduce_scatter_block_tcp_4", "reduce_scatter_block", 4),
+                                       ("bcast_tcp_4", "bcast", 4)))
     _assert_default_settings(measure, (("reduce_scatter_2", "reduce_scatter", 2),))
     assert _shared_eager(measure, "reduce_eager17k5_4") == ("reduce", 4, "17920")
     assert _shared_eager(measure, "iallreduce_eager42k5_4") == ("iallreduce", 4, "43520")
@@ -700,7 +696,7 @@ def test_the_thirtysixth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _tcp_eager(measure, "exscan_tcp_eager57k_3") == ("exscan", 3, "58368")
     assert _tcp_eager(measure, "scatterv_tcp_eager63k_3") == ("scatterv", 3, "64512")
     # the loaded series: TCP defaults with Scan, shared-memory eager limits with Alltoallv, Allreduce and Scatterv
-    assert measure.SERIES["scan_tcp_2"] == ("scan", 2, ("--mca", "btl", "self,tcp"))
+    _assert_default_over_tcp(measure, (("scan_tcp_2", "scan", 2),))
     assert _shared_eager(measure, "alltoallv_eager24k5_2") == ("alltoallv", 2, "25088")
     assert _shared_eager(measure, "allreduce_eager33k5_2") == ("allreduce", 2, "34304")
     assert _shared_eager(measure, "scatterv_eager13k5_2") == ("scatterv", 2, "13824")
