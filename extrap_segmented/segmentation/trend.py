@@ -507,16 +507,12 @@ class TrendBreakSearch(WindowSearch):
         gap beside it undoes (a bump): the test bends one smooth function through a rise spread
         over two gaps, and neither gap stands out of the other."""
         u, v, sigma = self._short_series()
-        changes: list[int] = []
-        for change in ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit):
-            if len(changes) < self.max_change_points and _clear_of(change, changes) \
-                    and not _undone(u, v, change, self.least_step):
-                changes.append(change)
+        changes = self._add(u, v, [], ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
+                            apart=True)
         if changes:
-            changes.sort()
             self.breakpoints_ = changes + [len(self.x_)]
             self.shared_ = [False] * len(changes)
-            self.standout_ = self.segmented_ = True
+            self.segmented_ = True  # _add marked them standout_
 
     def _short_series(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """log x, log y and each point's own noise (at least ``noise_floor``) of a short series, as
