@@ -701,6 +701,32 @@ def test_the_thirtysixth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _shared_eager(measure, "allreduce_eager33k5_2") == ("allreduce", 2, "34304")
     assert _shared_eager(measure, "scatterv_eager13k5_2") == ("scatterv", 2, "13824")
 
+
+def test_the_thirtyseventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgatherv_ring_tcp_3", "allgatherv", 3, "3"), ("bcast_knomial_tcp_3", "bcast", 3, "7"),
+                             ("gather_binomial_tcp_4", "gather", 4, "2"), ("allreduce_ring_tcp_4", "allreduce", 4, "4"),
+                             ("barrier_double_ring_tcp_3", "barrier", 3, "2")))
+    # forced algorithms over TCP (the 3-rank double-ring Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("allgatherv_ring_tcp_3", "bcast_knomial_tcp_3", "gather_binomial_tcp_4",
+                                      "allreduce_ring_tcp_4", "barrier_double_ring_tcp_3"))
+    # the default selection over TCP on 4 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or TCP
+    # ones below 16 KiB on 4; the grid series (a 3-rank Sendrecv ring) runs the default settings
+    _assert_default_over_tcp(measure, (("iallreduce_tcp_4", "iallreduce", 4), ("reduce_tcp_4", "reduce", 4),
+                                       ("reduce_scatter_tcp_4", "reduce_scatter", 4)))
+    _assert_default_settings(measure, (("sendrecv_ring_3", "sendrecv_ring", 3),))
+    assert _shared_eager(measure, "gather_eager14k5_3") == ("gather", 3, "14848")
+    assert _shared_eager(measure, "allgatherv_eager29k5_4") == ("allgatherv", 4, "30208")
+    assert _shared_eager(measure, "reduce_scatter_block_eager38k5_3") == ("reduce_scatter_block", 3, "39424")
+    assert _shared_eager(measure, "exscan_eager49k5_4") == ("exscan", 4, "50688")
+    assert _tcp_eager(measure, "allgather_tcp_eager15k_4") == ("allgather", 4, "15360")
+    assert _tcp_eager(measure, "scatterv_tcp_eager11k_4") == ("scatterv", 4, "11264")
+    assert _tcp_eager(measure, "scan_tcp_eager13k_4") == ("scan", 4, "13312")
+    # the loaded series: TCP defaults with Scatter, shared-memory eager limits with Gather, Exscan and Alltoall
+    _assert_default_over_tcp(measure, (("scatter_tcp_2", "scatter", 2),))
+    assert _shared_eager(measure, "gather_eager19k5_2") == ("gather", 2, "19968")
+    assert _shared_eager(measure, "exscan_eager10k5_2") == ("exscan", 2, "10752")
+    assert _shared_eager(measure, "alltoall_eager60k5_2") == ("alltoall", 2, "61952")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

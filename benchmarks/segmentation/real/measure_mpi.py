@@ -659,6 +659,34 @@ is the series chosen before measuring as one with no change expected; the 113·2
 whose 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtysixth/TRUTH.md``).
 
+The thirty-seventh set (``fixtures/real_thirtyseventh/mpi/``, measured for a thirty-fifth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyseventh/mpi/thirtyseventh \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series iallreduce_tcp_4 \
+        reduce_tcp_4 reduce_scatter_tcp_4 gather_eager14k5_3 allgatherv_eager29k5_4 \
+        reduce_scatter_block_eager38k5_3 exscan_eager49k5_4 allgather_tcp_eager15k_4 scatterv_tcp_eager11k_4 \
+        scan_tcp_eager13k_4 allgatherv_ring_tcp_3 bcast_knomial_tcp_3 gather_binomial_tcp_4 allreduce_ring_tcp_4 \
+        barrier_double_ring_tcp_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyseventh/mpi/heptacosihecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series sendrecv_ring_3 \
+        --sizes $(python -c "print(*[127 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyseventh/mpi/loaded37 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scatter_tcp_2 gather_eager19k5_2 exscan_eager10k5_2 alltoall_eager60k5_2
+
+(``iallreduce_tcp_4``, ``reduce_tcp_4`` and ``reduce_scatter_tcp_4`` run the default selection over TCP with its
+defaults on a rank count not measured with it before; ``gather_eager14k5_3``, ``allgatherv_eager29k5_4``,
+``reduce_scatter_block_eager38k5_3`` and ``exscan_eager49k5_4`` the default selection with the shared-memory eager
+limits 14848, 30208, 39424 and 50688 (half-KiB values: every whole-KiB limit from 5 KiB to 64 KiB was used
+before), ``allgather_tcp_eager15k_4``, ``scatterv_tcp_eager11k_4`` and ``scan_tcp_eager13k_4`` over TCP with the
+TCP eager limits 15360, 11264 and 13312; ``allgatherv_ring_tcp_3``, ``bcast_knomial_tcp_3``,
+``gather_binomial_tcp_4`` and ``allreduce_ring_tcp_4`` force the ring Allgatherv, the k-nomial Bcast, the binomial
+Gather and the ring Allreduce over TCP; ``barrier_double_ring_tcp_3`` ignores n and is the series chosen before
+measuring as one with no change expected; the 127·2^k grid (a 3-rank Sendrecv ring, never on a non-2^k grid
+before) and the four loaded series, whose 1-minute load average was raised by two busy loops started a minute
+before the sweep, are described in ``fixtures/real_thirtyseventh/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1008,6 +1036,16 @@ EAGER_13K5 = vader_eager(13824)  # between 8 KiB and 16 KiB, between 13312 and 1
 TCP_EAGER_55K = tcp_eager(56320)  # between 32 KiB and 64 KiB, not 55296 or 57344 as before
 TCP_EAGER_57K = tcp_eager(58368)  # between 32 KiB and 64 KiB, not 57344 or 59392 as before
 TCP_EAGER_63K = tcp_eager(64512)  # between 32 KiB and 64 KiB, not 63488 as before
+EAGER_14K5 = vader_eager(14848)  # between 8 KiB and 16 KiB, between 14336 and 15360 as before
+EAGER_29K5 = vader_eager(30208)  # between 16 KiB and 32 KiB, between 29696 and 30720 as before
+EAGER_38K5 = vader_eager(39424)  # between 32 KiB and 64 KiB, between 38912 and 39936 as before
+EAGER_49K5 = vader_eager(50688)  # between 32 KiB and 64 KiB, between 50176 and 51200 as before
+EAGER_19K5 = vader_eager(19968)  # between 16 KiB and 32 KiB, between 19456 and 20480 as before
+EAGER_10K5 = vader_eager(10752)  # between 8 KiB and 16 KiB, between 10240 and 11264 as before
+EAGER_60K5 = vader_eager(61952)  # between 32 KiB and 64 KiB, between 61440 and 62464 as before
+TCP_EAGER_15K = tcp_eager(15360)  # between 8 KiB and 16 KiB, not 14336 or 16384 as before
+TCP_EAGER_11K = tcp_eager(11264)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
+TCP_EAGER_13K = tcp_eager(13312)  # between 8 KiB and 16 KiB, not 12288 or 14336 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1661,6 +1699,31 @@ SERIES = {
     "alltoallv_eager24k5_2": ("alltoallv", 2, EAGER_24K5),
     "allreduce_eager33k5_2": ("allreduce", 2, EAGER_33K5),
     "scatterv_eager13k5_2": ("scatterv", 2, EAGER_13K5),
+    # thirty-seventh set (a thirty-fifth out-of-sample score): the default selection over TCP on a rank count not
+    # measured with it before (Iallreduce, Reduce and Reduce_scatter on 4 ranks), half-KiB shared-memory eager limits
+    # and TCP eager limits below 16 KiB on collectives and rank counts not measured with them, forced algorithms over
+    # TCP (ring Allgatherv and k-nomial Bcast on 3, binomial Gather and ring Allreduce on 4), and the double-ring
+    # Barrier over TCP on 3 (n ignored: no change expected)
+    "iallreduce_tcp_4": ("iallreduce", 4, TCP),
+    "reduce_tcp_4": ("reduce", 4, TCP),
+    "reduce_scatter_tcp_4": ("reduce_scatter", 4, TCP),
+    "gather_eager14k5_3": ("gather", 3, EAGER_14K5),
+    "allgatherv_eager29k5_4": ("allgatherv", 4, EAGER_29K5),
+    "reduce_scatter_block_eager38k5_3": ("reduce_scatter_block", 3, EAGER_38K5),
+    "exscan_eager49k5_4": ("exscan", 4, EAGER_49K5),
+    "allgather_tcp_eager15k_4": ("allgather", 4, TCP_EAGER_15K),
+    "scatterv_tcp_eager11k_4": ("scatterv", 4, TCP_EAGER_11K),
+    "scan_tcp_eager13k_4": ("scan", 4, TCP_EAGER_13K),
+    "allgatherv_ring_tcp_3": ("allgatherv", 3, (*ALLGATHERV_RING, *TCP)),
+    "bcast_knomial_tcp_3": ("bcast", 3, (*BCAST_KNOMIAL, *TCP)),
+    "gather_binomial_tcp_4": ("gather", 4, (*GATHER_BINOMIAL, *TCP)),
+    "allreduce_ring_tcp_4": ("allreduce", 4, (*ALLREDUCE_RING, *TCP)),
+    "barrier_double_ring_tcp_3": ("barrier", 3, (*BARRIER_DOUBLE_RING, *TCP)),
+    # its loaded series
+    "scatter_tcp_2": ("scatter", 2, TCP),
+    "gather_eager19k5_2": ("gather", 2, EAGER_19K5),
+    "exscan_eager10k5_2": ("exscan", 2, EAGER_10K5),
+    "alltoall_eager60k5_2": ("alltoall", 2, EAGER_60K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
