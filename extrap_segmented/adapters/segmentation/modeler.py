@@ -354,17 +354,22 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                       first_errors=None) -> WindowSearch:
         """The change-point search of this modeler's options fitted to one series, ``ordered`` by x
         with values y: on each point's median and robust noise where the trend search applies, on
-        the repetitions' spread otherwise (the inputs the significance test was calibrated with).
+        the repetitions' spread otherwise (the inputs the significance test was calibrated with),
+        a short series' rules after the test given the medians as well.
         The one place that turns measurements into the search's inputs (the multi-parameter
         modeler fits its slices through it too)."""
         searcher = self._searcher()
-        center = y
+        center, medians = y, None
         if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
             center, noise, repetitions = _robust_points(ordered, y)
         else:
             noise, repetitions = self._noise(ordered)
+            if isinstance(searcher, TrendBreakSearch) and repetitions is not None:
+                # the rules after the test on a short series judge the medians, as the trend search does
+                medians = _robust_points(ordered, y)[:2]
+        extra = {"medians": medians} if medians is not None else {}
         searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
-                     first_errors=first_errors if center is y else None)
+                     first_errors=first_errors if center is y else None, **extra)
         return searcher
 
     def _segment_models(self, ordered: list[Measurement], x: np.ndarray, y: np.ndarray,

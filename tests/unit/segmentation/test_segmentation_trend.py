@@ -543,6 +543,49 @@ def test_a_jump_standing_out_of_ten_sizes_is_reported_where_the_test_sees_none()
     assert ours.standout_ and [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in ours.breakpoints_[:-1]] == ["131072|262144"]
 
 
+def test_a_short_series_is_judged_on_its_medians_where_they_are_given():
+    # Alltoall, 4 ranks, TCP eager limit 55 KiB (thirty-sixth real set), the ten largest sizes: run
+    # 1 is slow at 8-32 KiB (478 us at 32 KiB against 90-111 us), so the means rise x1.86 into 32
+    # KiB and x1.41 after it, while the medians jump x2.42 at 32|64 KiB between x1.28 and x1.29;
+    # the test finds no change either way, the jump that stands out is seen in the medians only
+    x, values = sweep("mpi/thirtysixth/alltoall_tcp_eager55k_4.txt", REAL.parent / "real_thirtysixth")
+    x, values = x[-10:], np.array(values[-10:])
+    means = values.mean(axis=1)
+    noise = values.std(axis=1, ddof=1) / np.sqrt(5) / means
+    medians = robust_points(values)[:2]
+
+    def reported(repetitions, **given) -> list[str]:
+        search = TrendBreakSearch().fit(x, means, noise=noise, repetitions=repetitions, **given)
+        assert search.method_ == "test"
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    assert reported(np.full(10, 5)) == []
+    assert reported(np.full(10, 5), medians=medians) == ["32768|65536"]
+    # the median of three values is the middle one and their MAD runs low: the means are judged
+    assert reported(np.full(10, 3), medians=medians) == []
+    # given in another order of x, or unusable (a zero), the medians are sorted or ignored
+    shuffled = np.random.default_rng(7).permutation(10)
+    search = TrendBreakSearch().fit(x[shuffled], means[shuffled], noise=noise[shuffled], repetitions=np.full(10, 5),
+                                    medians=(medians[0][shuffled], medians[1][shuffled]))
+    assert [f"{search.x_[b - 1]:.0f}|{search.x_[b]:.0f}" for b in search.breakpoints_[:-1]] == ["32768|65536"]
+    assert reported(np.full(10, 5), medians=(np.where(np.arange(10) == 4, 0.0, medians[0]), medians[1])) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(6, 10), st.floats(1.0, 8.0), st.integers(2, 8), st.sampled_from([0.01, 0.05, 0.15]),
+       st.integers(0, 2 ** 31 - 1))
+def test_medians_equal_to_the_values_change_nothing(n, factor, change, noise, seed):
+    # the rules after the test take the medians where given: given the test's own values and noise
+    # they judge the same series, so a short series gets the same changes as without them
+    x = 2.0 ** np.arange(1, n + 1)
+    truth = np.where(np.arange(n) < min(change, n - 1), 1.0, factor) * (1 + x / x[-1])
+    values = truth[:, None] * np.exp(np.random.default_rng(seed).normal(0, noise, (n, 5)))
+    center, err, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+    plain = TrendBreakSearch().fit(x, center, noise=err, repetitions=reps)
+    given_medians = TrendBreakSearch().fit(x, center, noise=err, repetitions=reps, medians=(center, err))
+    assert given_medians.breakpoints_ == plain.breakpoints_ and given_medians.standout_ == plain.standout_
+
+
 def test_short_segments_can_be_switched_off_and_their_options_are_checked():
     assert changes("matmul/naive_matmul_cpu.txt", short_segments=False) == []
     x = 2.0 ** np.arange(23)
