@@ -396,7 +396,8 @@ class TrendBreakSearch(WindowSearch):
         fallback only). ``medians``: per point the median of the repetitions and its robust
         relative standard error, for a short series whose ``y`` and ``noise`` are the means the
         significance test takes: the rules judged after the test use them (see the module
-        docstring); ignored where not all finite and positive."""
+        docstring); ignored where not all finite and positive or where a point has fewer than
+        ``MEDIAN_REPETITIONS`` repetitions."""
         self._validate_parameters()
         self.fallback_ = None
         self.relocated_ = False
