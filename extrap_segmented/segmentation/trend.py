@@ -458,7 +458,7 @@ class TrendBreakSearch(WindowSearch):
         """Moves each change the significance test found on a short series to the nearest gap
         within ``RELOCATE_GAPS`` gaps of it where a step stands out (see the module docstring);
         the changes stay where they are otherwise."""
-        jump = np.abs(np.diff(self._short_series()[1]))  # of the gap before point b: jump[b - 1]
+        jump = self._short_jumps()  # of the gap before point b: jump[b - 1]
         # the larger jump of the gaps beside (one beside the first and the last gap)
         beside = np.fmax(*_beside(jump))
         steps = [b for b in range(1, len(jump) + 1) if jump[b - 1] >= max(STANDOUT * beside[b - 1], self.least_step)]
@@ -478,7 +478,7 @@ class TrendBreakSearch(WindowSearch):
         """Moves each change that the significance test put as near the end of a short series as
         ``min_segment_size`` lets it to the largest jump between it and the end, where that jump is
         larger than the change's own and a step (see the module docstring)."""
-        jump = np.abs(np.diff(self._short_series()[1]))  # of the gap before point b: jump[b - 1]
+        jump = self._short_jumps()  # of the gap before point b: jump[b - 1]
         n = len(self.x_)
         last = n - int(self.min_segment_size)  # the last place the test can put a change
         changes = list(self.breakpoints_[:-1])
@@ -494,21 +494,18 @@ class TrendBreakSearch(WindowSearch):
 
     def _standout_jumps(self) -> None:
         """Adds to the changes of a short series the jumps that stand out (see the module
-        docstring), clearest first, in the places ``max_change_points`` leaves free and not next
-        to a change: the test needs three sizes on each side and a smooth single function can
+        docstring), clearest first, through :meth:`_add` (in the places ``max_change_points``
+        leaves free, not next to a change, not undone by a gap beside it): the test needs three sizes on each side and a smooth single function can
         bend through one jump at high noise, or put its change elsewhere (an eager switch among the
         ten largest sizes besides the last sizes' jump)."""
         u, v, sigma = self._short_series()
-        changes = list(self.breakpoints_[:-1]) if self.segmented_ else []
-        shared = dict(zip(changes, self.shared_)) if self.segmented_ else {}
-        for change in standout_jumps(u, v, sigma, np.log(STANDOUT_JUMP), self.f_limit):
-            if len(changes) < self.max_change_points and _clear_of(change, changes):
-                changes.append(change)
-                shared[change] = False
-                self.standout_ = self.segmented_ = True
-        changes.sort()
+        tested = list(self.breakpoints_[:-1]) if self.segmented_ else []
+        shared = dict(zip(tested, self.shared_)) if self.segmented_ else {}
+        changes = self._add(u, v, tested, standout_jumps(u, v, sigma, np.log(STANDOUT_JUMP), self.f_limit),
+                            self.max_change_points, apart=True)
+        self.segmented_ = bool(changes)
         self.breakpoints_ = changes + [len(self.x_)]
-        self.shared_ = [shared[change] for change in changes]
+        self.shared_ = [shared.get(change, False) for change in changes]
 
     def _first_step(self) -> None:
         """Adds a step up at the first gap (see :func:`first_step`, at least ``SHORT_FIRST_STEP``)
@@ -536,6 +533,10 @@ class TrendBreakSearch(WindowSearch):
             self.breakpoints_ = changes + [len(self.x_)]
             self.shared_ = [False] * len(changes)
             self.segmented_ = True  # _add marked them standout_
+
+    def _short_jumps(self) -> np.ndarray:
+        """Per gap of a short series the size of its jump in log y, as the rules after the test see it."""
+        return np.abs(np.diff(self._short_series()[1]))
 
     def _short_series(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """log x, log y and each point's own noise (at least ``noise_floor``) of a short series, as
