@@ -495,9 +495,10 @@ class TrendBreakSearch(WindowSearch):
     def _standout_jumps(self) -> None:
         """Adds to the changes of a short series the jumps that stand out (see the module
         docstring), clearest first, through :meth:`_add` (in the places ``max_change_points``
-        leaves free, not next to a change, not undone by a gap beside it): the test needs three sizes on each side and a smooth single function can
-        bend through one jump at high noise, or put its change elsewhere (an eager switch among the
-        ten largest sizes besides the last sizes' jump)."""
+        leaves free, not next to a change, not undone by a gap beside it): the test needs three
+        sizes on each side and a smooth single function can bend through one jump at high noise,
+        or put its change elsewhere (an eager switch among the ten largest sizes besides the last
+        sizes' jump)."""
         u, v, sigma = self._short_series()
         tested = list(self.breakpoints_[:-1]) if self.segmented_ else []
         shared = dict(zip(tested, self.shared_)) if self.segmented_ else {}
