@@ -727,6 +727,35 @@ def test_the_thirtyseventh_set_fixes_its_algorithms_eager_limits_transport_and_r
     assert _shared_eager(measure, "exscan_eager10k5_2") == ("exscan", 2, "10752")
     assert _shared_eager(measure, "alltoall_eager60k5_2") == ("alltoall", 2, "61952")
 
+
+def test_the_thirtyeighth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("alltoall_pairwise_tcp_4", "alltoall", 4, "2"),
+                             ("allreduce_rabenseifner_tcp_4", "allreduce", 4, "6"),
+                             ("reduce_scatter_block_rechalving_tcp_4", "reduce_scatter_block", 4, "3"),
+                             ("bcast_scatter_allgather_tcp_3", "bcast", 3, "8"),
+                             ("barrier_tree_tcp_4", "barrier", 4, "6")))
+    # forced algorithms over TCP (the 4-rank tree Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("alltoall_pairwise_tcp_4", "allreduce_rabenseifner_tcp_4",
+                                      "reduce_scatter_block_rechalving_tcp_4", "bcast_scatter_allgather_tcp_3",
+                                      "barrier_tree_tcp_4"))
+    # the default selection over TCP on 5 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or TCP
+    # ones of 5-9 KiB on 3 and 4; the grid series (a 3-rank Reduce) runs the default settings
+    _assert_default_over_tcp(measure, (("allreduce_tcp_5", "allreduce", 5), ("bcast_tcp_5", "bcast", 5),
+                                       ("gather_tcp_5", "gather", 5)))
+    _assert_default_settings(measure, (("reduce_3", "reduce", 3),))
+    assert _shared_eager(measure, "scatter_eager15k5_4") == ("scatter", 4, "15872")
+    assert _shared_eager(measure, "alltoallv_eager21k5_3") == ("alltoallv", 3, "22016")
+    assert _shared_eager(measure, "bcast_eager36k5_4") == ("bcast", 4, "37376")
+    assert _shared_eager(measure, "allreduce_eager54k5_3") == ("allreduce", 3, "55808")
+    assert _tcp_eager(measure, "exscan_tcp_eager9k_4") == ("exscan", 4, "9216")
+    assert _tcp_eager(measure, "alltoallv_tcp_eager7k_3") == ("alltoallv", 3, "7168")
+    assert _tcp_eager(measure, "scan_tcp_eager5k_3") == ("scan", 3, "5120")
+    # the loaded series: TCP defaults with Allgatherv, shared-memory eager limits with Reduce, Bcast and Sendrecv
+    _assert_default_over_tcp(measure, (("allgatherv_tcp_2", "allgatherv", 2),))
+    assert _shared_eager(measure, "reduce_eager25k5_2") == ("reduce", 2, "26112")
+    assert _shared_eager(measure, "bcast_eager8k5_2") == ("bcast", 2, "8704")
+    assert _shared_eager(measure, "sendrecv_eager46k5_2") == ("sendrecv", 2, "47616")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -687,6 +687,35 @@ measuring as one with no change expected; the 127·2^k grid (a 3-rank Sendrecv r
 before) and the four loaded series, whose 1-minute load average was raised by two busy loops started a minute
 before the sweep, are described in ``fixtures/real_thirtyseventh/TRUTH.md``).
 
+The thirty-eighth set (``fixtures/real_thirtyeighth/mpi/``, measured for a thirty-sixth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyeighth/mpi/thirtyeighth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_tcp_5 \
+        bcast_tcp_5 gather_tcp_5 scatter_eager15k5_4 alltoallv_eager21k5_3 bcast_eager36k5_4 allreduce_eager54k5_3 \
+        exscan_tcp_eager9k_4 alltoallv_tcp_eager7k_3 scan_tcp_eager5k_3 alltoall_pairwise_tcp_4 \
+        allreduce_rabenseifner_tcp_4 reduce_scatter_block_rechalving_tcp_4 bcast_scatter_allgather_tcp_3 \
+        barrier_tree_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyeighth/mpi/hentriacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_3 \
+        --sizes $(python -c "print(*[131 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyeighth/mpi/loaded38 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allgatherv_tcp_2 reduce_eager25k5_2 bcast_eager8k5_2 sendrecv_eager46k5_2
+
+(``allreduce_tcp_5``, ``bcast_tcp_5`` and ``gather_tcp_5`` run the default selection over TCP with its defaults on
+5 ranks, a rank count never run over TCP before; ``scatter_eager15k5_4``, ``alltoallv_eager21k5_3``,
+``bcast_eager36k5_4`` and ``allreduce_eager54k5_3`` the default selection with the shared-memory eager limits 15872,
+22016, 37376 and 55808 (half-KiB values: every whole-KiB limit from 5 KiB to 64 KiB was used before),
+``exscan_tcp_eager9k_4``, ``alltoallv_tcp_eager7k_3`` and ``scan_tcp_eager5k_3`` over TCP with the TCP eager limits
+9216, 7168 and 5120 (never TCP limits before); ``alltoall_pairwise_tcp_4``, ``allreduce_rabenseifner_tcp_4``,
+``reduce_scatter_block_rechalving_tcp_4`` and ``bcast_scatter_allgather_tcp_3`` force the pairwise Alltoall, the
+Rabenseifner Allreduce, the recursive-halving Reduce_scatter_block and the scatter-allgather Bcast over TCP;
+``barrier_tree_tcp_4`` ignores n and is the series chosen before measuring as one with no change expected; the
+131·2^k grid (a 3-rank Reduce, never on a non-2^k grid before) and the four loaded series, whose 1-minute load
+average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_thirtyeighth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1046,6 +1075,16 @@ EAGER_60K5 = vader_eager(61952)  # between 32 KiB and 64 KiB, between 61440 and 
 TCP_EAGER_15K = tcp_eager(15360)  # between 8 KiB and 16 KiB, not 14336 or 16384 as before
 TCP_EAGER_11K = tcp_eager(11264)  # between 8 KiB and 16 KiB, not 10240 or 12288 as before
 TCP_EAGER_13K = tcp_eager(13312)  # between 8 KiB and 16 KiB, not 12288 or 14336 as before
+EAGER_15K5 = vader_eager(15872)  # between 8 KiB and 16 KiB, between 15360 and 16384 as before
+EAGER_21K5 = vader_eager(22016)  # between 16 KiB and 32 KiB, between 21504 and 22528 as before
+EAGER_36K5 = vader_eager(37376)  # between 32 KiB and 64 KiB, between 36864 and 37888 as before
+EAGER_54K5 = vader_eager(55808)  # between 32 KiB and 64 KiB, between 55296 and 56320 as before
+EAGER_25K5 = vader_eager(26112)  # between 16 KiB and 32 KiB, between 25600 and 26624 as before
+EAGER_8K5 = vader_eager(8704)  # between 8 KiB and 16 KiB, between 8192 and 9216 as before
+EAGER_46K5 = vader_eager(47616)  # between 32 KiB and 64 KiB, between 47104 and 48128 as before
+TCP_EAGER_9K = tcp_eager(9216)  # between 8 KiB and 16 KiB, not 8192 or 10240 as before
+TCP_EAGER_7K = tcp_eager(7168)  # between 4 KiB and 8 KiB, not 6144 or 8192 as before
+TCP_EAGER_5K = tcp_eager(5120)  # between 4 KiB and 8 KiB, not 4096 or 6144 as before
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1724,6 +1763,32 @@ SERIES = {
     "gather_eager19k5_2": ("gather", 2, EAGER_19K5),
     "exscan_eager10k5_2": ("exscan", 2, EAGER_10K5),
     "alltoall_eager60k5_2": ("alltoall", 2, EAGER_60K5),
+    # thirty-eighth set (a thirty-sixth out-of-sample score): the default selection over TCP on 5 ranks (never over
+    # TCP before: Allreduce, Bcast and Gather), half-KiB shared-memory eager limits and TCP eager limits of 5, 7 and
+    # 9 KiB (never TCP limits before) on collectives and rank counts not measured with them, forced algorithms over
+    # TCP (pairwise Alltoall, Rabenseifner Allreduce and recursive-halving Reduce_scatter_block on 4, scatter-allgather
+    # Bcast on 3), and the tree Barrier over TCP on 4 (n ignored: no change expected)
+    "allreduce_tcp_5": ("allreduce", 5, TCP),
+    "bcast_tcp_5": ("bcast", 5, TCP),
+    "gather_tcp_5": ("gather", 5, TCP),
+    "scatter_eager15k5_4": ("scatter", 4, EAGER_15K5),
+    "alltoallv_eager21k5_3": ("alltoallv", 3, EAGER_21K5),
+    "bcast_eager36k5_4": ("bcast", 4, EAGER_36K5),
+    "allreduce_eager54k5_3": ("allreduce", 3, EAGER_54K5),
+    "exscan_tcp_eager9k_4": ("exscan", 4, TCP_EAGER_9K),
+    "alltoallv_tcp_eager7k_3": ("alltoallv", 3, TCP_EAGER_7K),
+    "scan_tcp_eager5k_3": ("scan", 3, TCP_EAGER_5K),
+    "alltoall_pairwise_tcp_4": ("alltoall", 4, (*ALLTOALL_PAIRWISE, *TCP)),
+    "allreduce_rabenseifner_tcp_4": ("allreduce", 4, (*ALLREDUCE_RABENSEIFNER, *TCP)),
+    "reduce_scatter_block_rechalving_tcp_4": ("reduce_scatter_block", 4,
+                                              (*REDUCE_SCATTER_BLOCK_RECURSIVE_HALVING, *TCP)),
+    "bcast_scatter_allgather_tcp_3": ("bcast", 3, (*BCAST_SCATTER_ALLGATHER, *TCP)),
+    "barrier_tree_tcp_4": ("barrier", 4, (*BARRIER_TREE, *TCP)),
+    # its loaded series
+    "allgatherv_tcp_2": ("allgatherv", 2, TCP),
+    "reduce_eager25k5_2": ("reduce", 2, EAGER_25K5),
+    "bcast_eager8k5_2": ("bcast", 2, EAGER_8K5),
+    "sendrecv_eager46k5_2": ("sendrecv", 2, EAGER_46K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
