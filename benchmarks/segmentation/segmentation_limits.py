@@ -48,7 +48,9 @@ def cell(step: float, sigma: float, series: int, rng: np.random.Generator,
             center, noise = with_runs_aligned(values, center, noise)
         else:  # what the modeler gets from Extra-P's summaries: values in no known order
             center, noise = with_ranks_aligned(values, center, noise)
-        breaks = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_[:-1]
+        # and the repetitions, in their runs' order or in none, as the modeler passes them
+        breaks = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps,
+                                        runs=(values, bool(run_spread))).breakpoints_[:-1]
         found += step != 1.0 and b in breaks
         false += any(c != b or step == 1.0 for c in breaks)
     return 100.0 * found / series, 100.0 * false / series

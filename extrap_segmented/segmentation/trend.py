@@ -119,7 +119,7 @@ whose bandwidth regime grows at once shows no slope drop after it (every other s
 recursive-doubling Allgather on 4 ranks: ×1.00 at 128|512 B, then ×1.38, ×1.38, ×1.45); a sum of
 PMNF terms that rises that fast out of a flat part steepens further.
 
-**Steep kinks.** Last (after the ramps below), in the places ``max_change_points`` leaves free: a
+**Steep kinks.** After the ramps below, in the places ``max_change_points`` leaves free: a
 kink out of a gap that rises slowly (slope up to ``ONSET_SLOPE``, starting at x > 1) whose slope
 rise is at least ``ONSET_RISE`` (see :func:`steep_kinks`). Every other size of a sweep over TCP
 goes from its flat latency regime through a slow rise into the rendezvous switch (a 4-rank
@@ -127,6 +127,18 @@ Alltoall: ×1.06, ×1.34, then ×3.12 at 32|128 KiB and ×2.73), where the slope
 after the switch to pass; a sum of PMNF terms comes to a rise of at most 0.09 out of such a gap
 with no steeper gap after it. On thirty-five real sets +58 / +42 main changes, +1 / +3 false ones
 (from the summaries / with kept values); ``segmentation_limits.py`` gives the same tables.
+
+**Runs aligned per segment.** Last, in the places ``max_change_points`` still leaves free: the
+jumps that stand out (as above, z² above ``SEGMENT_F_FACTOR`` × ``f_limit``) once each segment
+of at least ``SEGMENT_POINTS`` sizes between the changes found is aligned by run (kept values) or
+by rank (values recovered from summaries) on its own. A run's offset is not the same in every
+regime: in a 4-rank Bcast on 2 cores run 5 is ×5.4 the median up to 256 B and ×0.81 of it from
+512 B on, run 1 ×1.06 and ×1.24; aligned over the whole sweep such offsets are not found, the
+repetitions spread by 58–98 % at 1–4 KiB around medians that move by 1–3 % from size to size,
+and the eager switch's ×1.63 at 2048|4096 B is lost in that noise (z² 7); aligned over 512 B …
+4 MiB it stands out. On thirty-seven real sets +18 / +14 main changes and 0 / +1 false ones (from
+the summaries / with kept values), most of them the eager switch of 3–7-rank collectives beside
+a found inline-send step.
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -210,6 +222,7 @@ from scipy import special
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.options import check_values
 from extrap_segmented.pmnf.terms import term_set
+from extrap_segmented.segmentation.noise import rank_aligned_points, run_aligned_points
 from extrap_segmented.segmentation.options import TREND
 from extrap_segmented.segmentation.significance import SignificanceSearch
 from extrap_segmented.segmentation.window import WindowSearch
@@ -256,6 +269,13 @@ RAMP_STEP = 1.3
 at ×1.2 and ×1.25, on thirty-three real sets, one false change more (a ×1.29, ×1.35 rise of the
 ten largest sizes of a 6-rank Allgatherv whose growth then goes on), no main change more; ×1.3–1.4
 give the same changes."""
+SEGMENT_POINTS = 6
+"""Fewest sizes of a segment between found changes whose repetitions are aligned on their own
+(see the module docstring)."""
+SEGMENT_F_FACTOR = 2.0
+"""How many times ``f_limit`` the z² of a jump must exceed in a segment aligned on its own: a
+second look at the same sizes (at 1×, on the flat sweeps with a step of ``segmentation_limits.py``
+at 10–20 % noise, 1–4 points more series got a false change; at 2×, 0–2)."""
 MEDIAN_REPETITIONS = 5
 """Fewest repetitions at every point from which the rules after the significance test judge a
 short series' medians instead of its means (see the module docstring): with three, the median is
@@ -388,7 +408,8 @@ class TrendBreakSearch(WindowSearch):
     def fit(self, x: ArrayLike, y: ArrayLike, noise: ArrayLike | None = None,
             repetitions: ArrayLike | None = None, quantum: float | None = None,
             first_errors: ArrayLike | None = None,
-            medians: tuple[ArrayLike, ArrayLike] | None = None) -> TrendBreakSearch:
+            medians: tuple[ArrayLike, ArrayLike] | None = None,
+            runs: tuple[ArrayLike, bool] | None = None) -> TrendBreakSearch:
         """Searches the series for changes (arguments as
         :meth:`WindowSearch.fit <extrap_segmented.segmentation.window.WindowSearch.fit>`;
         ``noise`` should be the robust relative standard error of each value, e.g. from
@@ -397,7 +418,10 @@ class TrendBreakSearch(WindowSearch):
         relative standard error, for a short series whose ``y`` and ``noise`` are the means the
         significance test takes: the rules judged after the test use them (see the module
         docstring); ignored where not all finite and positive or where a point has fewer than
-        ``MEDIAN_REPETITIONS`` repetitions."""
+        ``MEDIAN_REPETITIONS`` repetitions. ``runs``: the repetitions of every point, a (points ×
+        repetitions) array, and whether column r holds run r at every point (kept values) or the
+        values are in no known order (recovered from a summary): the segments between the changes
+        found are aligned by run (or rank) on their own (see the module docstring)."""
         self._validate_parameters()
         self.fallback_ = None
         self.relocated_ = False
@@ -407,6 +431,7 @@ class TrendBreakSearch(WindowSearch):
         self.candidates_ = []
         self.method_ = "trend"
         self._medians = None
+        self._runs = None
         x_arr, y_arr = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
         judgeable = (noise is not None and repetitions is not None and x_arr.ndim == 1 and x_arr.shape == y_arr.shape
                      and np.all(np.isfinite(y_arr)) and np.all(y_arr > 0) and np.all(x_arr > 0)
@@ -438,11 +463,11 @@ class TrendBreakSearch(WindowSearch):
             self.max_change_points = saved
         if self.too_few_points_:
             return self
+        self._runs = _sorted_runs(runs, x_arr.size, self.order_)
         # the repetitions' spread overstates the noise of the medians when whole runs are slower
         # (the same run at every size: the medians stay put), the scatter from size to size
         # overstates it where the curve bends: each bounds it from above
-        repeated = point_noise(self.noise_, self.repetitions_, 0.0)
-        scatter = series_noise(self.x_, self.y_)
+        repeated, scatter = _noise_bounds(self.x_, self.y_, self.noise_, self.repetitions_)
         self.sigma_ = np.maximum(np.minimum(repeated, scatter), self.noise_floor)
         # a level shift pools six sizes: a σ that runs low (the MAD of five values, a slow
         # repetition moving the median) would count six times, so it takes the larger bound
@@ -622,8 +647,34 @@ class TrendBreakSearch(WindowSearch):
         # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks
         kept = self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
                          apart=True)
-        return self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
+        kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
                          self.max_change_points, apart=True)
+        # and then the jumps that stand out once each segment between them is aligned on its own
+        return self._add(u, v, kept, self._segment_standouts(u, v, kept), self.max_change_points, apart=True)
+
+    def _segment_standouts(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> list[int]:
+        """The jumps that stand out (see :func:`standout_jumps`, z² above ``SEGMENT_F_FACTOR`` ×
+        ``f_limit``) in each segment of at least ``SEGMENT_POINTS`` sizes between the changes
+        ``kept``, with its repetitions aligned by run (or by rank) over that segment alone and the
+        noise bounded as the whole series' (see the module docstring); largest jump in ``v`` first.
+        Nothing without repetitions given to ``fit`` or without a change to split at."""
+        if self._runs is None or not kept:
+            return []
+        rows, in_runs = self._runs
+        bounds = [0] + sorted(kept) + [len(u)]
+        found = []
+        for lo, hi in zip(bounds, bounds[1:]):
+            if hi - lo < SEGMENT_POINTS:
+                continue
+            aligned = run_aligned_points(rows[lo:hi]) if in_runs else rank_aligned_points(rows[lo:hi])
+            if aligned is None:  # no offsets that are real (runs), or no calibration (ranks)
+                continue
+            centre, noise = aligned[0], aligned[1]
+            sigma = np.maximum(np.minimum(*_noise_bounds(self.x_[lo:hi], centre, noise, self.repetitions_[lo:hi])),
+                               self.noise_floor)
+            found += [lo + b for b in standout_jumps(u[lo:hi], np.log(centre), sigma, np.log1p(STANDOUT_STEP),
+                                                     SEGMENT_F_FACTOR * self.f_limit)]
+        return sorted(found, key=lambda b: -abs(v[b] - v[b - 1]))
 
     def _add(self, u: np.ndarray, v: np.ndarray, kept: list[int], changes: list[int], most: int,
              apart: bool) -> list[int]:
@@ -656,6 +707,28 @@ class TrendBreakSearch(WindowSearch):
                 break
             kept = sorted(kept + [step])
         return kept
+
+
+def _noise_bounds(x: np.ndarray, y: np.ndarray, noise: np.ndarray, repetitions: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """The two upper bounds of each point's noise the trend search takes the smaller of: the
+    repetitions' noise pooled over neighbours (:func:`point_noise`) and the scatter from size to
+    size (:func:`series_noise`)."""
+    return point_noise(noise, repetitions, 0.0), series_noise(x, y)
+
+
+def _sorted_runs(runs: tuple[ArrayLike, bool] | None, n: int, order: np.ndarray | None
+                 ) -> tuple[np.ndarray, bool] | None:
+    """The repetitions given to ``fit`` as ``runs``, rows in the sorted order of x, and whether
+    they are in their runs' order; None where not given or not n rows of three or more positive,
+    finite values (the alignment needs three runs)."""
+    if runs is None or order is None:
+        return None
+    rows, in_runs = np.asarray(runs[0], dtype=float), bool(runs[1])
+    if rows.ndim != 2 or rows.shape[0] != n or rows.shape[1] < 3 or not np.all(np.isfinite(rows)) \
+            or np.any(rows <= 0):
+        return None
+    return rows[order], in_runs
 
 
 def _sorted_medians(medians: tuple[ArrayLike, ArrayLike] | None, shape: tuple[int, ...],

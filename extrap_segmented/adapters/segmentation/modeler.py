@@ -359,15 +359,18 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         The one place that turns measurements into the search's inputs (the multi-parameter
         modeler fits its slices through it too)."""
         searcher = self._searcher()
-        center, medians = y, None
+        center, medians, runs = y, None, None
         if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
             center, noise, repetitions = _robust_points(ordered, y)
+            runs = _repetition_rows(ordered)
         else:
             noise, repetitions = self._noise(ordered)
             if isinstance(searcher, TrendBreakSearch) and repetitions is not None:
                 # the rules after the test on a short series judge the medians, as the trend search does
                 medians = _robust_points(ordered, y)[:2]
         extra = {"medians": medians} if medians is not None else {}
+        if runs is not None:
+            extra["runs"] = runs
         searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
                      first_errors=first_errors if center is y else None, **extra)
         return searcher
@@ -490,11 +493,7 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     reps = repetition_counts(measurements)
     if np.all(reps <= 1):
         return y, None, None
-    kept = [repetition_means(m) for m in measurements]
-    values = [v if v is not None else values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std,
-                                                          int(m.repetitions or 1))
-              for m, v in zip(measurements, kept)]
-    rows = np.vstack(values) if all(v is not None for v in values) and len({len(v) for v in values}) == 1 else None
+    kept, values, rows = _repetitions(measurements)
     if rows is not None and rows.shape[1] > 0 and np.all(np.isfinite(rows)):
         # as many finite values at every point: all points at once (the same figures)
         center, noise, counts = robust_points(rows)
@@ -509,6 +508,28 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
         # values recovered from summaries keep no order: align them by rank
         center, noise = with_ranks_aligned(rows, center, noise)
     return center, noise, np.asarray(counts, dtype=float)
+
+
+def _repetitions(measurements: Sequence[Measurement]):
+    """Per point the kept values (None where Extra-P kept only a summary), the values (kept, or
+    recovered from the summary; None where neither), and the (points × repetitions) array of
+    them where every point has as many (else None)."""
+    kept = [repetition_means(m) for m in measurements]
+    values = [v if v is not None else values_from_summary(m.minimum, m.median, m.maximum, m.mean, m.std,
+                                                          int(m.repetitions or 1))
+              for m, v in zip(measurements, kept)]
+    rows = np.vstack(values) if all(v is not None for v in values) and len({len(v) for v in values}) == 1 else None
+    return kept, values, rows
+
+
+def _repetition_rows(measurements: Sequence[Measurement]):
+    """``(rows, in_runs)`` for the trend search's alignment within segments: the repetitions of
+    every point and whether they are kept values in their runs' order (else recovered from
+    summaries, in no order); None where the points have no common number of values or mix the two."""
+    kept, _, rows = _repetitions(measurements)
+    if rows is None or (any(v is not None for v in kept) and not all(v is not None for v in kept)):
+        return None
+    return rows, all(v is not None for v in kept)
 
 
 def _robust_point(measurement: Measurement, value: float, values: np.ndarray | None) -> tuple[float, float, int]:

@@ -478,3 +478,21 @@ def test_the_ten_largest_sizes_are_judged_on_their_medians_after_the_test(fixtur
     assert changes() == [32768.0, 65536.0]
     monkeypatch.setattr(trend, "MEDIAN_REPETITIONS", 6)  # the means judged, as before
     assert changes() == []
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_the_segments_between_changes_are_aligned_on_their_own(fixtures_dir, keep_values):
+    # the 4-rank Bcast as users read it (Extra-P's text reader): the x1.63 eager switch at
+    # 2048|4096 B is found beside the x5.8 jump at 256|512 B once the sizes from 512 B on are
+    # aligned by run (kept values) or by rank (summaries) without the sizes before, whose runs
+    # lie otherwise
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+
+    reader = TextFileReader()
+    reader.keep_values = keep_values
+    experiment = reader.read_experiment(str(fixtures_dir / "real" / "mpi" / "idle" / "bcast_4.txt"))
+    measurements = next(iter(experiment.measurements.values()))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = SegmentedChangePointModeler().create_model(measurements)
+    assert [m.coordinate[0] for m in model.changing_points] == [256.0, 512.0, 2048.0, 4096.0]
