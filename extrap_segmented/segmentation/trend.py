@@ -630,8 +630,9 @@ class TrendBreakSearch(WindowSearch):
         """Fills the places ``max_change_points`` leaves free with steps that stand out of their
         neighbours, then with second stairs beside a change, then with kinks, then reports steps
         that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
-        a flat part left ``flat_steps``, then fills the places still free with ramps (see the
-        module docstring); never a step that a gap beside it undoes (a bump)."""
+        a flat part left ``flat_steps``, then fills the places still free with ramps, steep kinks
+        and the jumps that stand out in segments aligned on their own (see the module docstring);
+        never a step that a gap beside it undoes (a bump)."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
@@ -644,7 +645,8 @@ class TrendBreakSearch(WindowSearch):
         first = first_step(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit, log_exponent)
         kept = self._add(u, v, kept, standouts + first + onsets, self.max_change_points + int(self.flat_steps),
                          apart=True)
-        # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks
+        # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks, then
+        # the segments' own jumps
         kept = self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
                          apart=True)
         kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
