@@ -361,8 +361,9 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         searcher = self._searcher()
         center, medians, runs = y, None, None
         if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
-            center, noise, repetitions = _robust_points(ordered, y)
-            runs = _repetition_rows(ordered)
+            repeated = _repetitions(ordered)  # once for both
+            center, noise, repetitions = _robust_points(ordered, y, repeated)
+            runs = _repetition_rows(repeated)
         else:
             noise, repetitions = self._noise(ordered)
             if isinstance(searcher, TrendBreakSearch) and repetitions is not None:
@@ -477,7 +478,7 @@ def _repetition_spread(measurement: Measurement) -> float:
     return measurement.std / abs(measurement.mean) if measurement.mean else 0.0
 
 
-def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
+def _robust_points(measurements: Sequence[Measurement], y: np.ndarray, repeated=None):
     """Per point the median of the repetitions, the robust relative standard error of that median
     and the number of repetitions, for the trend detection (`noise.robust_point`).
 
@@ -489,11 +490,12 @@ def _robust_points(measurements: Sequence[Measurement], y: np.ndarray):
     runs are slower than others at every point, each point's value and noise are those with the
     runs' offsets removed (`noise.run_aligned_points`; the noise at most the robust one). A summary
     keeps no order: recovered values are aligned by rank instead (`noise.rank_aligned_points`).
+    ``repeated``: what `_repetitions` gives for the measurements, where computed already.
     """
     reps = repetition_counts(measurements)
     if np.all(reps <= 1):
         return y, None, None
-    kept, values, rows = _repetitions(measurements)
+    kept, values, rows = repeated if repeated is not None else _repetitions(measurements)
     if rows is not None and rows.shape[1] > 0 and np.all(np.isfinite(rows)):
         # as many finite values at every point: all points at once (the same figures)
         center, noise, counts = robust_points(rows)
@@ -522,11 +524,12 @@ def _repetitions(measurements: Sequence[Measurement]):
     return kept, values, rows
 
 
-def _repetition_rows(measurements: Sequence[Measurement]):
-    """``(rows, in_runs)`` for the trend search's alignment within segments: the repetitions of
-    every point and whether they are kept values in their runs' order (else recovered from
-    summaries, in no order); None where the points have no common number of values or mix the two."""
-    kept, _, rows = _repetitions(measurements)
+def _repetition_rows(values):
+    """``(rows, in_runs)`` for the trend search's alignment within segments, from what
+    `_repetitions` gives: the repetitions of every point and whether they are kept values in their
+    runs' order (else recovered from summaries, in no order); None where the points have no
+    common number of values or mix the two."""
+    kept, _, rows = values
     if rows is None or (any(v is not None for v in kept) and not all(v is not None for v in kept)):
         return None
     return rows, all(v is not None for v in kept)
