@@ -129,16 +129,18 @@ with no steeper gap after it. On thirty-five real sets +58 / +42 main changes, +
 (from the summaries / with kept values); ``segmentation_limits.py`` gives the same tables.
 
 **Runs aligned per segment.** Last, in the places ``max_change_points`` still leaves free: the
-jumps that stand out (as above, z² above ``SEGMENT_F_FACTOR`` × ``f_limit``) once each segment
-of at least ``SEGMENT_POINTS`` sizes between the changes found is aligned by run (kept values) or
-by rank (values recovered from summaries) on its own. A run's offset is not the same in every
+jumps that stand out, the kinks and the steep kinks (as above, z² above ``SEGMENT_F_FACTOR`` ×
+``f_limit``) once each segment of at least ``SEGMENT_POINTS`` sizes between the changes found is
+aligned by run (kept values) or by rank (values recovered from summaries) on its own. A run's offset is not the same in every
 regime: in a 4-rank Bcast on 2 cores run 5 is ×5.4 the median up to 256 B and ×0.81 of it from
 512 B on, run 1 ×1.06 and ×1.24; aligned over the whole sweep such offsets are not found, the
 repetitions spread by 58–98 % at 1–4 KiB around medians that move by 1–3 % from size to size,
 and the eager switch's ×1.63 at 2048|4096 B is lost in that noise (z² 7); aligned over 512 B …
-4 MiB it stands out. On thirty-seven real sets +18 / +14 main changes and 0 / +1 false ones (from
-the summaries / with kept values), most of them the eager switch of 3–7-rank collectives beside
-a found inline-send step.
+4 MiB it stands out. On thirty-seven real sets the jumps gave +18 / +14 main changes and 0 / +1
+false ones (from the summaries / with kept values), most of them the eager switch of 3–7-rank
+collectives beside a found inline-send step; the kinks on thirty-eight sets +5 / +13 main
+changes more and no false one (a 3-rank Sendrecv ring with a 43 KiB eager limit, kept values:
+×1.05, ×1.07, ×1.09, then ×1.81 at 32|64 KiB into growth that does not steepen).
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -273,9 +275,10 @@ SEGMENT_POINTS = 6
 """Fewest sizes of a segment between found changes whose repetitions are aligned on their own
 (see the module docstring)."""
 SEGMENT_F_FACTOR = 2.0
-"""How many times ``f_limit`` the z² of a jump must exceed in a segment aligned on its own: a
-second look at the same sizes (at 1×, on the flat sweeps with a step of ``segmentation_limits.py``
-at 10–20 % noise, 1–4 points more series got a false change; at 2×, 0–2)."""
+"""How many times ``f_limit`` the z² of a jump (or a kink's slope rise) must exceed in a segment
+aligned on its own: a second look at the same sizes (at 1×, on the flat sweeps with a step of
+``segmentation_limits.py`` at 10–20 % noise, 1–4 points more series got a false change; at 2×,
+0–2)."""
 MEDIAN_REPETITIONS = 5
 """Fewest repetitions at every point from which the rules after the significance test judge a
 short series' medians instead of its means (see the module docstring): with three, the median is
@@ -631,7 +634,7 @@ class TrendBreakSearch(WindowSearch):
         neighbours, then with second stairs beside a change, then with kinks, then reports steps
         that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
         a flat part left ``flat_steps``, then fills the places still free with ramps, steep kinks
-        and the jumps that stand out in segments aligned on their own (see the module docstring);
+        and the jumps and kinks of segments aligned on their own (see the module docstring);
         never a step that a gap beside it undoes (a bump)."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
@@ -646,20 +649,21 @@ class TrendBreakSearch(WindowSearch):
         kept = self._add(u, v, kept, standouts + first + onsets, self.max_change_points + int(self.flat_steps),
                          apart=True)
         # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks, then
-        # the segments' own jumps
+        # the segments' own jumps and kinks
         kept = self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
                          apart=True)
         kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
                          self.max_change_points, apart=True)
-        # and then the jumps that stand out once each segment between them is aligned on its own
-        return self._add(u, v, kept, self._segment_standouts(u, v, kept), self.max_change_points, apart=True)
+        # and then the jumps and kinks each segment between them shows once aligned on its own
+        return self._add(u, v, kept, self._segment_changes(u, v, kept), self.max_change_points, apart=True)
 
-    def _segment_standouts(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> list[int]:
-        """The jumps that stand out (see :func:`standout_jumps`, z² above ``SEGMENT_F_FACTOR`` ×
-        ``f_limit``) in each segment of at least ``SEGMENT_POINTS`` sizes between the changes
-        ``kept``, with its repetitions aligned by run (or by rank) over that segment alone and the
-        noise bounded as the whole series' (see the module docstring); largest jump in ``v`` first.
-        Nothing without repetitions given to ``fit`` or without a change to split at."""
+    def _segment_changes(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> list[int]:
+        """The jumps that stand out and the kinks and steep kinks (see :func:`standout_jumps`,
+        :func:`kinks`, :func:`steep_kinks`; z² above ``SEGMENT_F_FACTOR`` × ``f_limit``) in each
+        segment of at least ``SEGMENT_POINTS`` sizes between the changes ``kept``, with its
+        repetitions aligned by run (or by rank) over that segment alone and the noise bounded as
+        the whole series' (see the module docstring); largest jump in ``v`` first. Nothing without
+        repetitions given to ``fit`` or without a change to split at."""
         if self._runs is None or not kept:
             return []
         rows, in_runs = self._runs
@@ -674,8 +678,9 @@ class TrendBreakSearch(WindowSearch):
             centre, noise = aligned[0], aligned[1]
             sigma = np.maximum(np.minimum(*_noise_bounds(self.x_[lo:hi], centre, noise, self.repetitions_[lo:hi])),
                                self.noise_floor)
-            found += [lo + b for b in standout_jumps(u[lo:hi], np.log(centre), sigma, np.log1p(STANDOUT_STEP),
-                                                     SEGMENT_F_FACTOR * self.f_limit)]
+            w, limit = np.log(centre), SEGMENT_F_FACTOR * self.f_limit
+            found += [lo + b for rule in (standout_jumps, kinks, steep_kinks)
+                      for b in rule(u[lo:hi], w, sigma, np.log1p(STANDOUT_STEP), limit)]
         return sorted(found, key=lambda b: -abs(v[b] - v[b - 1]))
 
     def _add(self, u: np.ndarray, v: np.ndarray, kept: list[int], changes: list[int], most: int,

@@ -496,3 +496,28 @@ def test_the_segments_between_changes_are_aligned_on_their_own(fixtures_dir, kee
         warnings.simplefilter("ignore")
         model = SegmentedChangePointModeler().create_model(measurements)
     assert [m.coordinate[0] for m in model.changing_points] == [256.0, 512.0, 2048.0, 4096.0]
+
+
+def test_a_segment_aligned_on_its_own_shows_a_kink(fixtures_dir, monkeypatch):
+    # a 3-rank Sendrecv ring with a 43 KiB eager limit (thirtieth real set), read with
+    # --keep-values: after the found step at 256|512 B the series climbs x1.05, x1.07, x1.09 and
+    # then switches, x1.81 at 32|64 KiB, into growth that does not steepen (a kink); aligned over the
+    # whole sweep it is lost in the runs' spread, in the segment from 512 B aligned on its own it is
+    # found (from the summaries, aligned by rank, it is found without the segments)
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from extrap_segmented.adapters.segmentation import modeler as segmented_modeler
+
+    reader = TextFileReader()
+    reader.keep_values = True
+    path = fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "sendrecv_ring_eager43k_3.txt"
+    measurements = next(iter(reader.read_experiment(str(path)).measurements.values()))
+
+    def changes():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = SegmentedChangePointModeler().create_model(measurements)
+        return [m.coordinate[0] for m in model.changing_points]
+
+    assert changes() == [256.0, 512.0, 32768.0, 65536.0]
+    monkeypatch.setattr(segmented_modeler, "_repetition_rows", lambda repeated: None)  # no segments aligned
+    assert changes() == [256.0, 512.0]
