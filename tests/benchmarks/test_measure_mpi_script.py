@@ -756,6 +756,34 @@ def test_the_thirtyeighth_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert _shared_eager(measure, "bcast_eager8k5_2") == ("bcast", 2, "8704")
     assert _shared_eager(measure, "sendrecv_eager46k5_2") == ("sendrecv", 2, "47616")
 
+
+def test_the_thirtyninth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_bruck_tcp_4", "allgather", 4, "2"),
+                             ("alltoall_bruck_tcp_4", "alltoall", 4, "3"),
+                             ("bcast_knomial_tcp_4", "bcast", 4, "7"),
+                             ("reduce_binomial_tcp_4", "reduce", 4, "5"),
+                             ("barrier_bruck_tcp_4", "barrier", 4, "4")))
+    # forced algorithms over TCP (the 4-rank Bruck Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("allgather_bruck_tcp_4", "alltoall_bruck_tcp_4", "bcast_knomial_tcp_4",
+                                      "reduce_binomial_tcp_4", "barrier_bruck_tcp_4"))
+    # the default selection over TCP on 5 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
+    # half-KiB TCP ones of 4.5-8.5 KiB on 3 and 4; the grid series (a 3-rank Gather) runs the default settings
+    _assert_default_over_tcp(measure, (("allgather_tcp_5", "allgather", 5), ("reduce_tcp_5", "reduce", 5),
+                                       ("alltoall_tcp_5", "alltoall", 5)))
+    _assert_default_settings(measure, (("gather_3", "gather", 3),))
+    assert _shared_eager(measure, "scatterv_eager16k5_4") == ("scatterv", 4, "16896")
+    assert _shared_eager(measure, "reduce_scatter_eager28k5_3") == ("reduce_scatter", 3, "29184")
+    assert _shared_eager(measure, "gather_eager39k5_4") == ("gather", 4, "40448")
+    assert _shared_eager(measure, "scan_eager57k5_3") == ("scan", 3, "58880")
+    assert _tcp_eager(measure, "allreduce_tcp_eager6k5_3") == ("allreduce", 3, "6656")
+    assert _tcp_eager(measure, "bcast_tcp_eager4k5_4") == ("bcast", 4, "4608")
+    assert _tcp_eager(measure, "allgather_tcp_eager8k5_3") == ("allgather", 3, "8704")
+    # the loaded series: a half-KiB TCP eager limit with Gather, shared-memory ones with Allreduce, Alltoallv and Scan
+    assert _tcp_eager(measure, "gather_tcp_eager10k5_2") == ("gather", 2, "10752")
+    assert _shared_eager(measure, "allreduce_eager30k5_2") == ("allreduce", 2, "31232")
+    assert _shared_eager(measure, "alltoallv_eager44k5_2") == ("alltoallv", 2, "45568")
+    assert _shared_eager(measure, "scan_eager61k5_2") == ("scan", 2, "62976")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -716,6 +716,34 @@ Rabenseifner Allreduce, the recursive-halving Reduce_scatter_block and the scatt
 average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_thirtyeighth/TRUTH.md``).
 
+The thirty-ninth set (``fixtures/real_thirtyninth/mpi/``, measured for a thirty-seventh out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyninth/mpi/thirtyninth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgather_tcp_5 \
+        reduce_tcp_5 alltoall_tcp_5 scatterv_eager16k5_4 reduce_scatter_eager28k5_3 gather_eager39k5_4 \
+        scan_eager57k5_3 allreduce_tcp_eager6k5_3 bcast_tcp_eager4k5_4 allgather_tcp_eager8k5_3 \
+        allgather_bruck_tcp_4 alltoall_bruck_tcp_4 bcast_knomial_tcp_4 reduce_binomial_tcp_4 barrier_bruck_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyninth/mpi/heptatriacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_3 \
+        --sizes $(python -c "print(*[137 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_thirtyninth/mpi/loaded39 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        gather_tcp_eager10k5_2 allreduce_eager30k5_2 alltoallv_eager44k5_2 scan_eager61k5_2
+
+(``allgather_tcp_5``, ``reduce_tcp_5`` and ``alltoall_tcp_5`` run the default selection over TCP with its defaults
+on 5 ranks (Allgather, Reduce and Alltoall never over TCP on 5 ranks before); ``scatterv_eager16k5_4``,
+``reduce_scatter_eager28k5_3``, ``gather_eager39k5_4`` and ``scan_eager57k5_3`` the default selection with the
+shared-memory eager limits 16896, 29184, 40448 and 58880 (half-KiB values not used before),
+``allreduce_tcp_eager6k5_3``, ``bcast_tcp_eager4k5_4`` and ``allgather_tcp_eager8k5_3`` over TCP with the TCP eager
+limits 6656, 4608 and 8704 (half-KiB TCP limits, never used before: every whole-KiB TCP limit from 4 KiB to 64 KiB
+was); ``allgather_bruck_tcp_4``, ``alltoall_bruck_tcp_4``, ``bcast_knomial_tcp_4`` and ``reduce_binomial_tcp_4``
+force the Bruck Allgather, the Bruck Alltoall, the k-nomial Bcast and the binomial Reduce over TCP on 4 ranks (each
+only on 3 ranks over TCP before); ``barrier_bruck_tcp_4`` ignores n and is the series chosen before measuring as one
+with no change expected; the 137·2^k grid (a 3-rank default Gather, never on a non-2^k grid before) and the four
+loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_thirtyninth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1085,6 +1113,17 @@ EAGER_46K5 = vader_eager(47616)  # between 32 KiB and 64 KiB, between 47104 and 
 TCP_EAGER_9K = tcp_eager(9216)  # between 8 KiB and 16 KiB, not 8192 or 10240 as before
 TCP_EAGER_7K = tcp_eager(7168)  # between 4 KiB and 8 KiB, not 6144 or 8192 as before
 TCP_EAGER_5K = tcp_eager(5120)  # between 4 KiB and 8 KiB, not 4096 or 6144 as before
+EAGER_16K5 = vader_eager(16896)  # between 16 KiB and 32 KiB, between 16384 and 17408 as before
+EAGER_28K5 = vader_eager(29184)  # between 16 KiB and 32 KiB, between 28672 and 29696 as before
+EAGER_39K5 = vader_eager(40448)  # between 32 KiB and 64 KiB, between 39936 and 40960 as before
+EAGER_57K5 = vader_eager(58880)  # between 32 KiB and 64 KiB, between 58368 and 59392 as before
+EAGER_30K5 = vader_eager(31232)  # between 16 KiB and 32 KiB, between 30720 and 31744 as before
+EAGER_44K5 = vader_eager(45568)  # between 32 KiB and 64 KiB, between 45056 and 46080 as before
+EAGER_61K5 = vader_eager(62976)  # between 32 KiB and 64 KiB, between 62464 and 63488 as before
+TCP_EAGER_6K5 = tcp_eager(6656)  # between 4 KiB and 8 KiB, between 6144 and 7168 as before (a half-KiB TCP limit)
+TCP_EAGER_4K5 = tcp_eager(4608)  # between 4 KiB and 8 KiB, between 4096 and 5120 as before (a half-KiB TCP limit)
+TCP_EAGER_8K5 = tcp_eager(8704)  # between 8 KiB and 16 KiB, between 8192 and 9216 as before (a half-KiB TCP limit)
+TCP_EAGER_10K5 = tcp_eager(10752)  # between 8 KiB and 16 KiB, between 10240 and 11264 as before (half-KiB TCP)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1789,6 +1828,31 @@ SERIES = {
     "reduce_eager25k5_2": ("reduce", 2, EAGER_25K5),
     "bcast_eager8k5_2": ("bcast", 2, EAGER_8K5),
     "sendrecv_eager46k5_2": ("sendrecv", 2, EAGER_46K5),
+    # thirty-ninth set (a thirty-seventh out-of-sample score): the default selection over TCP on 5 ranks (never over
+    # TCP before: Allgather, Reduce and Alltoall), half-KiB shared-memory eager limits and half-KiB TCP eager limits
+    # of 4.5, 6.5 and 8.5 KiB (never TCP limits before) on collectives and rank counts not measured with them, forced
+    # algorithms over TCP on 4 ranks (Bruck Allgather, Bruck Alltoall, k-nomial Bcast, binomial Reduce), and the
+    # Bruck Barrier over TCP on 4 (n ignored: no change expected)
+    "allgather_tcp_5": ("allgather", 5, TCP),
+    "reduce_tcp_5": ("reduce", 5, TCP),
+    "alltoall_tcp_5": ("alltoall", 5, TCP),
+    "scatterv_eager16k5_4": ("scatterv", 4, EAGER_16K5),
+    "reduce_scatter_eager28k5_3": ("reduce_scatter", 3, EAGER_28K5),
+    "gather_eager39k5_4": ("gather", 4, EAGER_39K5),
+    "scan_eager57k5_3": ("scan", 3, EAGER_57K5),
+    "allreduce_tcp_eager6k5_3": ("allreduce", 3, TCP_EAGER_6K5),
+    "bcast_tcp_eager4k5_4": ("bcast", 4, TCP_EAGER_4K5),
+    "allgather_tcp_eager8k5_3": ("allgather", 3, TCP_EAGER_8K5),
+    "allgather_bruck_tcp_4": ("allgather", 4, (*ALLGATHER_BRUCK, *TCP)),
+    "alltoall_bruck_tcp_4": ("alltoall", 4, (*ALLTOALL_BRUCK, *TCP)),
+    "bcast_knomial_tcp_4": ("bcast", 4, (*BCAST_KNOMIAL, *TCP)),
+    "reduce_binomial_tcp_4": ("reduce", 4, (*REDUCE_BINOMIAL, *TCP)),
+    "barrier_bruck_tcp_4": ("barrier", 4, (*BARRIER_BRUCK, *TCP)),
+    # its loaded series
+    "gather_tcp_eager10k5_2": ("gather", 2, TCP_EAGER_10K5),
+    "allreduce_eager30k5_2": ("allreduce", 2, EAGER_30K5),
+    "alltoallv_eager44k5_2": ("alltoallv", 2, EAGER_44K5),
+    "scan_eager61k5_2": ("scan", 2, EAGER_61K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
