@@ -359,19 +359,18 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
         The one place that turns measurements into the search's inputs (the multi-parameter
         modeler fits its slices through it too)."""
         searcher = self._searcher()
-        center, medians, runs = y, None, None
+        center, extra = y, {}
         if isinstance(searcher, TrendBreakSearch) and searcher.applies(x, y):
             repeated = _repetitions(ordered)  # once for both
             center, noise, repetitions = _robust_points(ordered, y, repeated)
             runs = _repetition_rows(repeated)
+            if runs is not None:
+                extra["runs"] = runs
         else:
             noise, repetitions = self._noise(ordered)
             if isinstance(searcher, TrendBreakSearch) and repetitions is not None:
                 # the rules after the test on a short series judge the medians, as the trend search does
-                medians = _robust_points(ordered, y)[:2]
-        extra = {"medians": medians} if medians is not None else {}
-        if runs is not None:
-            extra["runs"] = runs
+                extra["medians"] = _robust_points(ordered, y)[:2]
         searcher.fit(x, center, noise=noise, repetitions=repetitions, quantum=_quantum(ordered),
                      first_errors=first_errors if center is y else None, **extra)
         return searcher
