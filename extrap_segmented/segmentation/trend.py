@@ -424,7 +424,8 @@ class TrendBreakSearch(WindowSearch):
         ``MEDIAN_REPETITIONS`` repetitions. ``runs``: the repetitions of every point, a (points ×
         repetitions) array, and whether column r holds run r at every point (kept values) or the
         values are in no known order (recovered from a summary): the segments between the changes
-        found are aligned by run (or rank) on their own (see the module docstring)."""
+        found are aligned by run (or rank) on their own (see the module docstring). Either,
+        given values that are not numbers: ``InvalidInputError`` naming it."""
         self._validate_parameters()
         self.fallback_ = None
         self.relocated_ = False
@@ -724,6 +725,15 @@ def _noise_bounds(x: np.ndarray, y: np.ndarray, noise: np.ndarray, repetitions: 
     return point_noise(noise, repetitions, 0.0), series_noise(x, y)
 
 
+def _numbers(values: ArrayLike, name: str) -> np.ndarray:
+    """``values`` as a float array; an error naming the argument ``name`` of ``fit`` where they
+    are not numbers (numbers that cannot be used are ignored by the callers, not an error)."""
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError) as error:
+        raise InvalidInputError(f"{name} must hold numbers: {error}") from error
+
+
 def _sorted_runs(runs: tuple[ArrayLike, bool] | None, n: int, order: np.ndarray | None
                  ) -> tuple[np.ndarray, bool] | None:
     """The repetitions given to ``fit`` as ``runs``, rows in the sorted order of x, and whether
@@ -731,7 +741,7 @@ def _sorted_runs(runs: tuple[ArrayLike, bool] | None, n: int, order: np.ndarray 
     finite values (the alignment needs three runs)."""
     if runs is None or order is None:
         return None
-    rows, in_runs = np.asarray(runs[0], dtype=float), bool(runs[1])
+    rows, in_runs = _numbers(runs[0], "runs"), bool(runs[1])
     if rows.ndim != 2 or rows.shape[0] != n or rows.shape[1] < 3 or not np.all(np.isfinite(rows)) \
             or np.any(rows <= 0):
         return None
@@ -746,7 +756,7 @@ def _sorted_medians(medians: tuple[ArrayLike, ArrayLike] | None, shape: tuple[in
     if medians is None or order is None or repetitions is None \
             or np.any(np.broadcast_to(repetitions, shape) < MEDIAN_REPETITIONS):
         return None
-    centre, noise = (np.asarray(a, dtype=float) for a in medians)
+    centre, noise = (_numbers(a, "medians") for a in medians)
     if centre.shape != shape or noise.shape != shape or not (np.all(np.isfinite(centre)) and np.all(centre > 0)
                                                              and np.all(np.isfinite(noise)) and np.all(noise >= 0)):
         return None

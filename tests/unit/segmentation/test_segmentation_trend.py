@@ -636,6 +636,23 @@ def test_segments_aligned_on_their_own_only_add_changes_within_the_cap(factor, c
     assert not added or len(search.breakpoints_) - 1 <= search.max_change_points
 
 
+def test_medians_and_runs_that_are_not_numbers_are_named_and_unusable_numbers_are_ignored():
+    x = 2.0 ** np.arange(23)
+    y = np.where(np.arange(23) < 9, 1.0, 2.0)
+    noise = np.full(23, 0.02)
+    with pytest.raises(InvalidInputError, match="runs must hold numbers"):
+        TrendBreakSearch().fit(x, y, noise=noise, repetitions=5, runs=(np.full((23, 5), "a"), True))
+    with pytest.raises(InvalidInputError, match="medians must hold numbers"):
+        TrendBreakSearch().fit(x[:10], y[:10], noise=noise[:10], repetitions=5, medians=(["a"] * 10, noise[:10]))
+    plain = TrendBreakSearch().fit(x, y, noise=noise, repetitions=5).breakpoints_
+    for runs in (np.full((23, 5), np.nan), np.ones((5, 5)), np.ones(23), -np.ones((23, 5)), np.ones((23, 2))):
+        assert TrendBreakSearch().fit(x, y, noise=noise, repetitions=5, runs=(runs, True)).breakpoints_ == plain
+    short = TrendBreakSearch().fit(x[:10], y[:10], noise=noise[:10], repetitions=5).breakpoints_
+    for medians in ((np.full(10, np.nan), noise[:10]), (np.ones(3), np.ones(3)), (y[:10], -noise[:10])):
+        assert TrendBreakSearch().fit(x[:10], y[:10], noise=noise[:10], repetitions=5,
+                                      medians=medians).breakpoints_ == short
+
+
 def test_short_segments_can_be_switched_off_and_their_options_are_checked():
     assert changes("matmul/naive_matmul_cpu.txt", short_segments=False) == []
     x = 2.0 ** np.arange(23)
