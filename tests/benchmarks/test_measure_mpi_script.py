@@ -784,6 +784,34 @@ def test_the_thirtyninth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _shared_eager(measure, "alltoallv_eager44k5_2") == ("alltoallv", 2, "45568")
     assert _shared_eager(measure, "scan_eager61k5_2") == ("scan", 2, "62976")
 
+
+def test_the_fortieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_ring_tcp_4", "allgather", 4, "4"),
+                             ("allgatherv_ring_tcp_4", "allgatherv", 4, "3"),
+                             ("reduce_scatter_ring_tcp_4", "reduce_scatter", 4, "3"),
+                             ("scatter_binomial_tcp_4", "scatter", 4, "2"),
+                             ("barrier_double_ring_tcp_4", "barrier", 4, "2")))
+    # forced algorithms over TCP (the 4-rank double-ring Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("allgather_ring_tcp_4", "allgatherv_ring_tcp_4", "reduce_scatter_ring_tcp_4",
+                                      "scatter_binomial_tcp_4", "barrier_double_ring_tcp_4"))
+    # the default selection over TCP on 5 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
+    # half-KiB TCP ones of 5.5-9.5 KiB on 3 and 4; the grid series (a 3-rank Alltoall) runs the default settings
+    _assert_default_over_tcp(measure, (("scan_tcp_5", "scan", 5), ("scatter_tcp_5", "scatter", 5),
+                                       ("alltoallv_tcp_5", "alltoallv", 5)))
+    _assert_default_settings(measure, (("alltoall_3", "alltoall", 3),))
+    assert _shared_eager(measure, "reduce_eager18k5_4") == ("reduce", 4, "18944")
+    assert _shared_eager(measure, "allgatherv_eager26k5_3") == ("allgatherv", 3, "27136")
+    assert _shared_eager(measure, "exscan_eager41k5_4") == ("exscan", 4, "42496")
+    assert _shared_eager(measure, "bcast_eager59k5_3") == ("bcast", 3, "60928")
+    assert _tcp_eager(measure, "scatter_tcp_eager5k5_4") == ("scatter", 4, "5632")
+    assert _tcp_eager(measure, "reduce_tcp_eager7k5_3") == ("reduce", 3, "7680")
+    assert _tcp_eager(measure, "alltoall_tcp_eager9k5_4") == ("alltoall", 4, "9728")
+    # the loaded series: a half-KiB TCP eager limit with Allgatherv, shared-memory ones with Reduce, Gather, Scatterv
+    assert _tcp_eager(measure, "allgatherv_tcp_eager11k5_2") == ("allgatherv", 2, "11776")
+    assert _shared_eager(measure, "reduce_eager34k5_2") == ("reduce", 2, "35328")
+    assert _shared_eager(measure, "gather_eager50k5_2") == ("gather", 2, "51712")
+    assert _shared_eager(measure, "scatterv_eager22k5_2") == ("scatterv", 2, "23040")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -744,6 +744,35 @@ with no change expected; the 137·2^k grid (a 3-rank default Gather, never on a 
 loaded series, whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_thirtyninth/TRUTH.md``).
 
+The fortieth set (``fixtures/real_fortieth/mpi/``, measured for a thirty-eighth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortieth/mpi/fortieth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scan_tcp_5 \
+        scatter_tcp_5 alltoallv_tcp_5 reduce_eager18k5_4 allgatherv_eager26k5_3 exscan_eager41k5_4 \
+        bcast_eager59k5_3 scatter_tcp_eager5k5_4 reduce_tcp_eager7k5_3 alltoall_tcp_eager9k5_4 \
+        allgather_ring_tcp_4 allgatherv_ring_tcp_4 reduce_scatter_ring_tcp_4 scatter_binomial_tcp_4 \
+        barrier_double_ring_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortieth/mpi/enneatriacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_3 \
+        --sizes $(python -c "print(*[139 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortieth/mpi/loaded40 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allgatherv_tcp_eager11k5_2 reduce_eager34k5_2 gather_eager50k5_2 scatterv_eager22k5_2
+
+(``scan_tcp_5``, ``scatter_tcp_5`` and ``alltoallv_tcp_5`` run the default selection over TCP with its defaults
+on 5 ranks (Scan, Scatter and Alltoallv never over TCP on 5 ranks before); ``reduce_eager18k5_4``,
+``allgatherv_eager26k5_3``, ``exscan_eager41k5_4`` and ``bcast_eager59k5_3`` the default selection with the
+shared-memory eager limits 18944, 27136, 42496 and 60928 (half-KiB values not used before),
+``scatter_tcp_eager5k5_4``, ``reduce_tcp_eager7k5_3`` and ``alltoall_tcp_eager9k5_4`` over TCP with the TCP eager
+limits 5632, 7680 and 9728 (half-KiB TCP limits not used before: only 4608, 6656, 8704 and 10752 were);
+``allgather_ring_tcp_4``, ``allgatherv_ring_tcp_4``, ``reduce_scatter_ring_tcp_4`` and ``scatter_binomial_tcp_4``
+force the ring Allgather, the ring Allgatherv, the ring Reduce_scatter and the binomial Scatter over TCP on 4
+ranks (each only on 3 ranks over TCP before); ``barrier_double_ring_tcp_4`` ignores n and is the series chosen
+before measuring as one with no change expected; the 139·2^k grid (a 3-rank default Alltoall, never on a
+non-2^k grid before) and the four loaded series, whose 1-minute load average was raised by two busy loops started
+a minute before the sweep, are described in ``fixtures/real_fortieth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1124,6 +1153,17 @@ TCP_EAGER_6K5 = tcp_eager(6656)  # between 4 KiB and 8 KiB, between 6144 and 716
 TCP_EAGER_4K5 = tcp_eager(4608)  # between 4 KiB and 8 KiB, between 4096 and 5120 as before (a half-KiB TCP limit)
 TCP_EAGER_8K5 = tcp_eager(8704)  # between 8 KiB and 16 KiB, between 8192 and 9216 as before (a half-KiB TCP limit)
 TCP_EAGER_10K5 = tcp_eager(10752)  # between 8 KiB and 16 KiB, between 10240 and 11264 as before (half-KiB TCP)
+EAGER_18K5 = vader_eager(18944)  # between 16 KiB and 32 KiB, between 18432 and 19456 as before
+EAGER_26K5 = vader_eager(27136)  # between 16 KiB and 32 KiB, between 26624 and 27648 as before
+EAGER_41K5 = vader_eager(42496)  # between 32 KiB and 64 KiB, between 41984 and 43008 as before
+EAGER_59K5 = vader_eager(60928)  # between 32 KiB and 64 KiB, between 60416 and 61440 as before
+EAGER_34K5 = vader_eager(35328)  # between 32 KiB and 64 KiB, between 34816 and 35840 as before
+EAGER_50K5 = vader_eager(51712)  # between 32 KiB and 64 KiB, between 51200 and 52224 as before
+EAGER_22K5 = vader_eager(23040)  # between 16 KiB and 32 KiB, between 22528 and 23552 as before
+TCP_EAGER_5K5 = tcp_eager(5632)  # between 4 KiB and 8 KiB, between 5120 and 6144 as before (a half-KiB TCP limit)
+TCP_EAGER_7K5 = tcp_eager(7680)  # between 4 KiB and 8 KiB, between 7168 and 8192 as before (a half-KiB TCP limit)
+TCP_EAGER_9K5 = tcp_eager(9728)  # between 8 KiB and 16 KiB, between 9216 and 10240 as before (a half-KiB TCP limit)
+TCP_EAGER_11K5 = tcp_eager(11776)  # between 8 KiB and 16 KiB, between 11264 and 12288 as before (half-KiB TCP)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1853,6 +1893,31 @@ SERIES = {
     "allreduce_eager30k5_2": ("allreduce", 2, EAGER_30K5),
     "alltoallv_eager44k5_2": ("alltoallv", 2, EAGER_44K5),
     "scan_eager61k5_2": ("scan", 2, EAGER_61K5),
+    # fortieth set (a thirty-eighth out-of-sample score): the default selection over TCP on 5 ranks (never over TCP
+    # on 5 ranks before: Scan, Scatter and Alltoallv), half-KiB shared-memory eager limits and half-KiB TCP eager
+    # limits of 5.5, 7.5 and 9.5 KiB (never used before) on collectives and rank counts not measured with them,
+    # forced algorithms over TCP on 4 ranks (ring Allgather, ring Allgatherv, ring Reduce_scatter, binomial
+    # Scatter), and the double-ring Barrier over TCP on 4 (n ignored: no change expected)
+    "scan_tcp_5": ("scan", 5, TCP),
+    "scatter_tcp_5": ("scatter", 5, TCP),
+    "alltoallv_tcp_5": ("alltoallv", 5, TCP),
+    "reduce_eager18k5_4": ("reduce", 4, EAGER_18K5),
+    "allgatherv_eager26k5_3": ("allgatherv", 3, EAGER_26K5),
+    "exscan_eager41k5_4": ("exscan", 4, EAGER_41K5),
+    "bcast_eager59k5_3": ("bcast", 3, EAGER_59K5),
+    "scatter_tcp_eager5k5_4": ("scatter", 4, TCP_EAGER_5K5),
+    "reduce_tcp_eager7k5_3": ("reduce", 3, TCP_EAGER_7K5),
+    "alltoall_tcp_eager9k5_4": ("alltoall", 4, TCP_EAGER_9K5),
+    "allgather_ring_tcp_4": ("allgather", 4, (*ALLGATHER_RING, *TCP)),
+    "allgatherv_ring_tcp_4": ("allgatherv", 4, (*ALLGATHERV_RING, *TCP)),
+    "reduce_scatter_ring_tcp_4": ("reduce_scatter", 4, (*REDUCE_SCATTER_RING, *TCP)),
+    "scatter_binomial_tcp_4": ("scatter", 4, (*SCATTER_BINOMIAL, *TCP)),
+    "barrier_double_ring_tcp_4": ("barrier", 4, (*BARRIER_DOUBLE_RING, *TCP)),
+    # its loaded series
+    "allgatherv_tcp_eager11k5_2": ("allgatherv", 2, TCP_EAGER_11K5),
+    "reduce_eager34k5_2": ("reduce", 2, EAGER_34K5),
+    "gather_eager50k5_2": ("gather", 2, EAGER_50K5),
+    "scatterv_eager22k5_2": ("scatterv", 2, EAGER_22K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
