@@ -11,7 +11,10 @@ this prints the largest slope rise and the largest jump of a gap that has a flat
 rule, not used). A kink needs a rise of at least ``KINK_RISE`` and a jump of at least ×1.2; a
 smooth function that came close would be a false change on noiseless data. The same for steep
 kinks (:func:`~extrap_segmented.segmentation.trend.steep_kinks`): the gap before rises at a slope up
-to ``ONSET_SLOPE`` and starts at x > 1 (c), or anywhere (d), against ``ONSET_RISE``.
+to ``ONSET_SLOPE`` and starts at x > 1 (c), or anywhere (d), against ``ONSET_RISE``. And for
+growth onsets (:func:`~extrap_segmented.segmentation.trend.growth_onsets`): how far below the bound
+set by the sizes after it the last flat size of such a function lies (e), against the
+``min_relative_change`` (×1.1) an onset needs.
 """
 from __future__ import annotations
 
@@ -22,7 +25,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
-from extrap_segmented.segmentation.trend import KINK_FLAT, KINK_RISE, ONSET_RISE, ONSET_SLOPE
+from extrap_segmented.segmentation.trend import (KINK_FLAT, KINK_RISE, MIN_RELATIVE_CHANGE, ONSET_POINTS, ONSET_RISE,
+                                                 ONSET_SLOPE, STANDOUT_STEP, onset_misses)
 
 LOOSER = 0.1
 """How much steeper the gap after a kink may be in the looser rule of column (b)."""
@@ -33,35 +37,52 @@ LAYOUTS = {"doubling from 1": 2.0 ** np.arange(0, 23), "doubling from 2": 2.0 **
            "×1.25 from 100": 100 * 1.25 ** np.arange(0, 20)}
 
 
+def grid_functions(x: np.ndarray, grid: int):
+    """Per term t1 of Extra-P's search space and constant c (1 or 0): c + a·t1 + b·t2 at the sizes
+    ``x`` for every a, b of a log grid over 10^-8 … 10^8 and every term t2, an array (grid, grid,
+    terms, sizes), each term scaled to 1 at the largest size."""
+    terms = np.nan_to_num(evaluate_terms(x, default_exponents()), nan=0.0, posinf=0.0)
+    terms = terms / np.maximum(terms.max(axis=1, keepdims=True), 1e-300)
+    coefficients = 10 ** np.linspace(-8, 8, grid)
+    for first in terms:
+        for constant in (1.0, 0.0):
+            yield constant + coefficients[:, None, None, None] * first + coefficients[None, :, None, None] * terms
+
+
+def onset_worst(x: np.ndarray, grid: int) -> float:
+    """The largest relative miss (see :func:`~extrap_segmented.segmentation.trend.onset_misses`) of
+    the functions of the grid at the sizes ``x``, where the shape of a growth onset holds."""
+    largest = 0.0
+    for y in grid_functions(x, grid):
+        positive = np.all(y > 0, axis=-1)
+        v = np.log(np.where(y > 0, y, 1.0))
+        miss, _ = onset_misses(np.log(x), v, 0.0, np.log1p(STANDOUT_STEP))
+        largest = max(largest, float(np.max(np.where(positive[..., None] & np.isfinite(miss), miss, -np.inf))))
+    return largest
+
+
 def worst(x: np.ndarray, grid: int, steeper: Sequence[float], highest: float = KINK_FLAT,
           from_above_one: bool = False) -> list[tuple[float, float]]:
     """Per allowance in ``steeper``: (largest slope rise, largest jump factor) of a gap after a flat
     gap (log-log slope from −``KINK_FLAT`` to ``highest``; if ``from_above_one``, starting at x > 1)
     whose next gap is at most that much steeper, over all functions of the grid (evaluated once for
     all allowances)."""
-    exponents = default_exponents()
-    terms = np.nan_to_num(evaluate_terms(x, exponents), nan=0.0, posinf=0.0)
-    terms = terms / np.maximum(terms.max(axis=1, keepdims=True), 1e-300)
     width = np.diff(np.log(x))
-    coefficients = 10 ** np.linspace(-8, 8, grid)
     rise, jump_factor = [0.0] * len(steeper), [0.0] * len(steeper)
-    for first in terms:
-        for constant in (1.0, 0.0):
-            # (grid, grid, terms, sizes): a·t1 + b·t2 for every a, b and second term
-            y = constant + coefficients[:, None, None, None] * first + coefficients[None, :, None, None] * terms
-            positive = np.all(y > 0, axis=-1)
-            v = np.log(np.where(y > 0, y, 1.0))
-            jump = np.diff(v, axis=-1)
-            slope = jump / width
-            before, at, after = slope[..., :-2], slope[..., 1:-1], slope[..., 2:]
-            flat = (before >= -KINK_FLAT) & (before <= highest) & positive[..., None]
-            if from_above_one:
-                flat &= x[:-3] > 1
-            for k, allowance in enumerate(steeper):
-                shape = flat & (after <= at + allowance)
-                if shape.any():
-                    rise[k] = max(rise[k], float(np.max((at - before)[shape])))
-                    jump_factor[k] = max(jump_factor[k], float(np.exp(np.max(jump[..., 1:-1][shape]))))
+    for y in grid_functions(x, grid):
+        positive = np.all(y > 0, axis=-1)
+        v = np.log(np.where(y > 0, y, 1.0))
+        jump = np.diff(v, axis=-1)
+        slope = jump / width
+        before, at, after = slope[..., :-2], slope[..., 1:-1], slope[..., 2:]
+        flat = (before >= -KINK_FLAT) & (before <= highest) & positive[..., None]
+        if from_above_one:
+            flat &= x[:-3] > 1
+        for k, allowance in enumerate(steeper):
+            shape = flat & (after <= at + allowance)
+            if shape.any():
+                rise[k] = max(rise[k], float(np.max((at - before)[shape])))
+                jump_factor[k] = max(jump_factor[k], float(np.exp(np.max(jump[..., 1:-1][shape]))))
     return list(zip(rise, jump_factor))
 
 
@@ -87,6 +108,13 @@ def main(argv: list[str] | None = None) -> None:
         (above,) = worst(x, args.grid, (0.0,), ONSET_SLOPE, from_above_one=True)
         (anywhere,) = worst(x, args.grid, (0.0,), ONSET_SLOPE)
         print(f"| {name} | {above[0]:.4f} | ×{above[1]:.3f} | {anywhere[0]:.4f} | ×{anywhere[1]:.3f} |")
+    least = MIN_RELATIVE_CHANGE
+    print(f"\ngrowth onsets: the largest relative miss of the last flat size below the bound the "
+          f"{ONSET_POINTS} sizes after it set; an onset needs a miss ≥ {least} (min_relative_change)")
+    print("| sizes | (e) largest miss |")
+    print("|---|---|")
+    for name, x in LAYOUTS.items():
+        print(f"| {name} | {onset_worst(x, args.grid):.4f} |")
     print(f"wall time: {time.perf_counter() - start:.0f} s")
 
 

@@ -142,6 +142,18 @@ collectives beside a found inline-send step; the kinks on thirty-eight sets +5 /
 changes more and no false one (a 3-rank Sendrecv ring with a 43 KiB eager limit, kept values:
 ×1.05, ×1.07, ×1.09, then ×1.81 at 32|64 KiB into growth that does not steepen).
 
+**Growth onsets.** Then, in the places ``max_change_points`` still leaves free: a gap where growth
+starts at once out of a flat part (see :func:`growth_onsets`). Over a flat level c a sum of PMNF
+terms rises as c plus an excess that is itself a sum of positive terms, convex in log-log, so the
+line through the log excess of the ``ONSET_POINTS`` sizes after the gap, extended back, bounds the
+excess of the last flat size from below; a switch into a bandwidth regime leaves that size below
+the level plus the bound by at least ``min_relative_change`` (z² above ``f_limit`` in its noise and
+the bound's). Every other size of a sweep puts the inline-send limit's onset of growth in one gap
+(a 5-rank Reduce_scatter: ×1.00, then ×1.37, ×1.54, ×1.48 from 256|1024 B), where the growth
+after it steepens (no kink) and no slope drops. On thirty-nine real sets +34 / +42 main changes
+and +2 / +2 false ones (from the summaries / with kept values); on the fortieth, unseen, +1 / +1
+and none. The generator protocol's cells and ``segmentation_limits.py``'s tables do not change.
+
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
@@ -284,6 +296,10 @@ MEDIAN_REPETITIONS = 5
 short series' medians instead of its means (see the module docstring): with three, the median is
 the middle value and its noise, the MAD of three, runs low (the generator protocol's unsegmented
 2…1024 series at 15 % noise with 3 repetitions got 0.2 % flagged instead of 0.0 %)."""
+ONSET_POINTS = 3
+"""Sizes on each side of a growth onset (see :func:`growth_onsets`): the flat part before it and the
+growth after it that bounds the last flat size."""
+
 SHORT_FIRST_STEP = 1.5
 """Least jump (×) of a step up in the first gap of a short series (see :func:`first_step`): at
 ×1.2, as for longer series, the generator protocol's unsegmented 2…1024 series at 15 % noise got
@@ -636,7 +652,7 @@ class TrendBreakSearch(WindowSearch):
         that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
         a flat part left ``flat_steps``, then fills the places still free with ramps, steep kinks
         and the jumps and kinks of segments aligned on their own (see the module docstring);
-        never a step that a gap beside it undoes (a bump)."""
+        never a step that a gap beside it undoes (a bump); last, growth onsets."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
@@ -656,7 +672,10 @@ class TrendBreakSearch(WindowSearch):
         kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
                          self.max_change_points, apart=True)
         # and then the jumps and kinks each segment between them shows once aligned on its own
-        return self._add(u, v, kept, self._segment_changes(u, v, kept), self.max_change_points, apart=True)
+        kept = self._add(u, v, kept, self._segment_changes(u, v, kept), self.max_change_points, apart=True)
+        # and then growth that starts at once out of a flat part
+        onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
+        return self._add(u, v, kept, onsets, self.max_change_points, apart=True)
 
     def _segment_changes(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> list[int]:
         """The jumps that stand out and the kinks and steep kinks (see :func:`standout_jumps`,
@@ -913,6 +932,77 @@ def _kink_gaps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
         kink &= u[:-3] > 0  # the gap before starts at x > 1
     gaps = np.flatnonzero(kink) + 1
     return [int(g) + 1 for g in gaps[np.argsort(-z2[gaps - 1], kind="stable")]]
+
+
+def growth_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, min_miss: float,
+                  f_limit: float) -> list[int]:
+    """Gaps where growth starts at once out of a flat part: the ``ONSET_POINTS`` sizes before the
+    gap lie within ``FLAT_STEP`` of each other (log y ``v``), the first size after it lies at least
+    ``least`` (log units) above their level (the median), the series rises at every gap from the
+    last flat size over the ``ONSET_POINTS`` sizes after it, and the last flat size lies below
+    the level plus the bound those sizes set (see below) by at least ``min_miss`` of its value
+    (of the level where it dips below it), with z² above ``f_limit`` in its noise and the bound's
+    (``sigma``: each point's relative noise). Clearest first.
+
+    A sum of PMNF terms rising out of a flat part is the level c plus terms that grow: the excess
+    y − c is a sum of positive terms ``x^i``, convex in log-log (log-sum-exp of lines), so a line
+    through the log excess of sizes after the onset, extended back, lies at or below the excess of
+    every size before them (for three sizes equally spaced in log x the least-squares line lies
+    below the chord of the two nearer ones there, and a convex function lies above its chords'
+    extensions). A switch into a bandwidth regime starts its growth at once and leaves the last
+    flat size far below that bound (a 5-rank pipelined Reduce: ×1.00, ×1.01, then ×1.42, ×1.48,
+    ×1.64 from 2048|4096 B on: aligned by run, 2 KiB lies 18 % below the level plus the bound,
+    z² 46); a smooth α + β·x knee does not. The level, the median of the flat sizes, lies above
+    the constant where the terms already rise inside the flat part, and log factors bend the
+    excess the other way: over Extra-P's search space (a constant and two terms, noiseless, the
+    grids of ``python benchmarks/segmentation/kink_bound.py``) the last flat size lies at most 6 %
+    below the level plus the bound where the rest of the shape holds (3 % without log factors),
+    under the 10 % of ``min_relative_change``.
+
+    Where the kinks (:func:`kinks`) see such an onset, the growth after it does not steepen; here it
+    may, and no slope drops after it: the onset of a term that grows ×1.5–2 per doubling, which
+    the search space fits, differs from a switch only in how fast it leaves the level."""
+    miss, variance = onset_misses(u, v, sigma, least)
+    with np.errstate(invalid="ignore"):  # NaN where the shape does not hold: no onset
+        z2 = miss ** 2 / variance
+        onset = (miss >= min_miss) & (z2 > f_limit)
+    gaps = np.flatnonzero(onset)
+    return [int(g) for g in gaps[np.argsort(-z2[gaps], kind="stable")]]
+
+
+def onset_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Per change b (between points b − 1 and b) of one or many series ``v`` (log y, sizes on the
+    last axis; ``u`` log x): how far the size b − 1 (the level of the ``ONSET_POINTS`` sizes
+    before b where it lies below it) lies below that level plus the bound that the sizes from b
+    on set to its excess, relative to its value, and the variance of that relative miss in the
+    noise ``sigma`` (see :func:`growth_onsets`); NaN where those sizes are not flat, the size b
+    not ``least`` above their level or the series not rising from b − 1 on."""
+    # sizes on the first axis: each size of every series is one contiguous slab
+    v = np.ascontiguousarray(np.moveaxis(np.asarray(v, dtype=float), -1, 0))
+    y = np.exp(v)
+    sigma = np.ascontiguousarray(np.moveaxis(np.broadcast_to(sigma, y.shape[1:] + (len(u),)), -1, 0))
+    miss, variance = np.full(v.shape, np.nan), np.full(v.shape, np.nan)
+    for change in range(ONSET_POINTS, len(v) - ONSET_POINTS + 1):
+        flat, grows = slice(change - ONSET_POINTS, change), slice(change, change + ONSET_POINTS)
+        level = np.exp(np.median(v[flat], axis=0))
+        shape = ((np.ptp(v[flat], axis=0) < np.log1p(FLAT_STEP)) & (v[change] - np.log(level) >= least)
+                 & np.all(np.diff(v[change - 1:change + ONSET_POINTS], axis=0) > 0, axis=0))
+        # > 0 where the shape holds: the first lies ``least`` above the level, the rest higher
+        excess = np.where(shape, y[grows] - level, 1.0)
+        centred = u[grows] - u[grows].mean()
+        # the least-squares line's value at the size b − 1, as weights of the log excess
+        weights = (1.0 / ONSET_POINTS + (u[change - 1] - u[grows].mean()) * centred / np.sum(centred ** 2))
+        weights = weights.reshape((-1,) + (1,) * (v.ndim - 1))
+        bound = np.exp(np.sum(weights * np.log(excess), axis=0))
+        relative = weights * sigma[grows] * y[grows] / excess  # each size's share of its noise
+        # the level where the size b − 1 dips below it: a dip (a band of runs moving the median)
+        # is no evidence of the onset
+        last = np.maximum(y[change - 1], level)
+        miss[change] = np.where(shape, (level + bound) / last - 1.0, np.nan)
+        variance[change] = np.where(shape, sigma[change - 1] ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0),
+                                    np.nan)
+    return np.moveaxis(miss, 0, -1), np.moveaxis(variance, 0, -1)
 
 
 def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], f_limit: float) -> list[int]:

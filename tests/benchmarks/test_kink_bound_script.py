@@ -1,4 +1,4 @@
-"""benchmarks/segmentation/kink_bound.py: the bound behind trend.KINK_RISE, and a bad --grid."""
+"""benchmarks/segmentation/kink_bound.py: the bounds behind trend.KINK_RISE, ONSET_RISE and the growth onsets, and a bad --grid."""
 import subprocess
 import sys
 
@@ -33,6 +33,16 @@ def test_no_smooth_function_of_a_coarse_grid_comes_near_a_steep_kink_from_above_
     ((above, _),) = kink_bound.worst(x, 16, (0.0,), trend.ONSET_SLOPE, from_above_one=True)
     ((anywhere, _),) = kink_bound.worst(x, 16, (0.0,), trend.ONSET_SLOPE)
     assert 0 <= above < trend.ONSET_RISE / 4 and above < anywhere
+
+
+def test_no_smooth_function_of_a_coarse_grid_comes_near_a_growth_onset():
+    # every other size from 1 B: where the shape of an onset holds (flat, then ×1.2 above the level
+    # and rising), the last flat size of a sum of terms lies below the bound by less than the
+    # min_relative_change an onset needs (a miss at all: the level, the flat sizes' median, lies
+    # above the constant where the terms already rise; log factors bend the excess)
+    kink_bound = load()
+    largest = kink_bound.onset_worst(4.0 ** np.arange(12), 16)
+    assert 0 < largest < trend.MIN_RELATIVE_CHANGE
 
 
 def test_a_grid_of_one_point_is_bad_input():

@@ -521,3 +521,28 @@ def test_a_segment_aligned_on_its_own_shows_a_kink(fixtures_dir, monkeypatch):
     assert changes() == [256.0, 512.0, 32768.0, 65536.0]
     monkeypatch.setattr(segmented_modeler, "_repetition_rows", lambda repeated: None)  # no segments aligned
     assert changes() == [256.0, 512.0]
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
+    # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
+    # at 3.1 us up to 2 KiB, then x1.42, x1.48, x1.64 from 2048|4096 B on; a term growing as the
+    # sizes after it do would have lifted 2 KiB well above the flat level, so the growth starts
+    # at once: a change, which no other rule reports
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+    from extrap_segmented.segmentation import trend
+
+    reader = TextFileReader()
+    reader.keep_values = keep_values
+    path = fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "reduce_pipeline_5.txt"
+    measurements = next(iter(reader.read_experiment(str(path)).measurements.values()))
+
+    def changes():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            model = SegmentedChangePointModeler().create_model(measurements)
+        return [m.coordinate[0] for m in getattr(model, "changing_points", [])]
+
+    assert changes() == [2048.0, 4096.0]
+    monkeypatch.setattr(trend, "growth_onsets", lambda *args: [])
+    assert changes() == []

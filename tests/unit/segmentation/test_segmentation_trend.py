@@ -74,8 +74,9 @@ def test_onset_of_growth_after_a_flat_part_is_found_by_the_longer_secants():
     # (issue 23: missed until the secants over three gaps)
     for run in ("idle", "shared"):
         assert changes(f"mpi/{run}/allreduce_4.txt") == ["2048|4096"]
-        with pytest.MonkeyPatch.context() as patch:  # the steep kinks find it as well
+        with pytest.MonkeyPatch.context() as patch:  # the steep kinks and the growth onsets find it as well
             patch.setattr(trend, "ONSET_RISE", 10.0)
+            patch.setattr(trend, "growth_onsets", lambda *args: [])
             assert changes(f"mpi/{run}/allreduce_4.txt", drop_reach=1) == []
 
 
@@ -208,8 +209,9 @@ def test_a_switch_spread_over_two_gaps_of_every_other_size_fills_a_free_place():
                            ("real_twentythird", "mpi/twentythird/scatter_linear_nb_2.txt"),
                            ("real_fifteenth", "mpi/fifteenth/alltoallv_3.txt")]:
         assert changes(name, slice(None, None, 2), REAL.parent / fixtures) == ["1024|4096"], name
-        with pytest.MonkeyPatch.context() as patch:
+        with pytest.MonkeyPatch.context() as patch:  # the growth onsets see the first gap of some
             patch.setattr(trend, "RAMP_STEP", 10.0)
+            patch.setattr(trend, "growth_onsets", lambda *args: [])
             assert changes(name, slice(None, None, 2), REAL.parent / fixtures) == [], name
 
 
@@ -371,6 +373,67 @@ def test_a_second_stair_lands_on_a_level_over_wide_gaps(first, share, after, dow
     # never before the change: a rise out of a flat part into a step is how a growing term starts
     assert change not in trend.second_stairs(u, v, np.full(len(v), 0.01), [change + 1], trend.F_LIMIT)
 
+
+
+def test_growth_that_starts_at_once_out_of_a_flat_part_is_an_onset():
+    # a 5-rank pipelined Reduce (thirtieth real set): x1.00, x1.01, then x1.42, x1.48, x1.64 from
+    # 2048|4096 B on; its medians aligned by run put 2 KiB 18 % below the level plus the bound the
+    # sizes after it set (z² 46), and no other rule reports it
+    from extrap_segmented.segmentation.noise import with_runs_aligned
+
+    x, values = sweep("mpi/thirtieth/reduce_pipeline_5.txt", REAL.parent / "real_thirtieth")
+    rows = np.array(values)
+    center, noise, reps = robust_points(rows)
+    center, noise = with_runs_aligned(rows, center, noise)
+
+    def reported() -> list[str]:
+        search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    sigma = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).sigma_
+    miss, variance = trend.onset_misses(np.log(x), np.log(center), sigma, np.log1p(trend.STANDOUT_STEP))
+    assert miss[12] == pytest.approx(0.18, abs=0.01) and miss[12] ** 2 / variance[12] == pytest.approx(46, rel=0.05)
+    assert trend.growth_onsets(np.log(x), np.log(center), sigma, np.log1p(trend.STANDOUT_STEP), 0.1, 12.0) == [12]
+    assert reported() == ["2048|4096"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "growth_onsets", lambda *args: [])
+        assert reported() == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 14), st.floats(0.25, 1.0), st.floats(0.5, 1.5), st.sampled_from([2.0, 4.0]),
+       st.integers(0, 2 ** 31 - 1))
+def test_growth_that_starts_at_once_is_found_at_its_gap(onset, first, slope, ratio, seed):
+    # flat at 1 up to the size before the onset, then 1 + first·(x / x_onset)^slope, 1 % noise;
+    # the growth would have lifted the size before it first·ratio^-slope above the level: ≥ 15 %
+    assume(first * ratio ** -slope >= 0.15)
+    x = ratio ** np.arange(18)
+    y = np.where(np.arange(18) < onset, 1.0, 1.0 + first * (x / x[onset]) ** slope)
+    y = y * np.exp(np.random.default_rng(seed).normal(0, 0.01, 18))
+    assume(np.all(np.diff(np.log(y[onset - 1:onset + 3])) > 0) and np.ptp(np.log(y[onset - 3:onset])) < np.log(1.15))
+    found = trend.growth_onsets(np.log(x), np.log(y), np.full(18, 0.01), np.log1p(trend.STANDOUT_STEP), 0.1, 12.0)
+    assert found[:1] == [onset]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.floats(-8, 8), st.floats(-8, 8), st.sampled_from([0.0, 1.0]),
+       st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
+def test_no_function_of_the_search_space_has_a_growth_onset(data, first_scale, second_scale, constant, layout):
+    # c + a·t1 + b·t2 over Extra-P's search space, noiseless (at the noise floor): the excess over
+    # a flat level of a sum of positive power terms is convex in log-log and never lies above the
+    # last flat size's by min_relative_change; a log factor's excess rises too slowly out of a flat part
+    from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
+
+    x = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
+         "x1.25": 100 * 1.25 ** np.arange(20)}[layout]
+    exponents = default_exponents()
+    pick = data.draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
+    terms = evaluate_terms(x, np.asarray(exponents)[pick])
+    terms = terms / terms.max(axis=1, keepdims=True)
+    y = constant + 10 ** first_scale * terms[0] + 10 ** second_scale * terms[1]
+    assume(np.all(np.isfinite(y)) and np.all(y > 0))
+    assert trend.growth_onsets(np.log(x), np.log(y), np.full(len(x), 0.005), np.log1p(trend.STANDOUT_STEP), 0.1,
+                               12.0) == []
 
 def test_cache_spill_two_sizes_before_the_end_is_found():
     # the naive matmul leaves the 32 MiB L3 at n ~ 1182: time per FLOP x1.5 at 1523, x2.3 at 1811,
@@ -797,11 +860,12 @@ def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(mon
     center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
-    # without it (and without the standout steps and kinks, which see this step too) only the
-    # eager switch
+    # without it (and without the standout steps, kinks and growth onsets, which see this step
+    # too) only the eager switch
     monkeypatch.setattr(trend, "level_shifts", lambda *args, **kwargs: [])
     monkeypatch.setattr(trend, "standout_jumps", lambda *args, **kwargs: [])
     monkeypatch.setattr(trend, "kinks", lambda *args, **kwargs: [])
+    monkeypatch.setattr(trend, "growth_onsets", lambda *args, **kwargs: [])
     without = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
     assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in without[:-1]] == ["2048|4096"]
 
@@ -1022,9 +1086,10 @@ def test_a_kink_out_of_the_latency_regime_is_found_at_every_other_size():
             ("mpi/eleventh/allgather_recdbl_4.txt", slice(1, None, 2), REAL.parent / "real_eleventh", "512|2048"),
             ("mpi/hold/scatter_3.txt", slice(None, None, 2), REAL.parent / "real_holdout", "256|1024")]:
         assert change in changes(name, subset, fixtures), name
-        with pytest.MonkeyPatch.context() as patch:
+        with pytest.MonkeyPatch.context() as patch:  # the growth onsets see some of them too
             patch.setattr(trend, "kinks", lambda *args, **kwargs: [])
             patch.setattr(trend, "RAMP_STEP", 10.0)
+            patch.setattr(trend, "growth_onsets", lambda *args, **kwargs: [])
             assert change not in changes(name, subset, fixtures), name
 
 
