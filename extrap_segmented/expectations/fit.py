@@ -436,7 +436,10 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
         # the small-sample AICc would charge for estimating a noise level that is given
         with np.errstate(divide="ignore", invalid="ignore"):
             chi2 = n * rss / np.where(floor_rss > 0, floor_rss, np.nan)[:, None]
-            dispersion = np.maximum(1.0, np.min(np.where(allowed, chi2, np.inf), axis=1) / max(n - 2, 1))
+            # the best of the terms that may be the model: a term scored only for the verdict (the
+            # expectation outside the data's space) must not change the others' scores
+            may_be_model = allowed if choosable is None else allowed & np.asarray(choosable, dtype=bool)[None, :]
+            dispersion = np.maximum(1.0, np.min(np.where(may_be_model, chi2, np.inf), axis=1) / max(n - 2, 1))
             quasi = chi2 / dispersion[:, None] + 2 * np.where(is_one, 1, 2)[None, :]
         score = np.where(assumed[:, None] & np.isfinite(quasi), quasi, score)
         raw = np.where(assumed[:, None] & np.isfinite(quasi), quasi, raw)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from extrap_segmented.exceptions import InvalidInputError
 from extrap_segmented.expectations.validation import validate_series
@@ -55,6 +55,9 @@ def test_any_unit_gets_the_same_verdict(data, factor, expectation):
 
 @settings(max_examples=60, deadline=None)
 @given(series())
+# O(p^0.3) lies outside the data's space and is scored for the verdict only; its χ² once set the
+# dispersion of the assumed noise, which dropped log x from the model's range
+@example((np.array([8., 16., 32., 64., 128.]), np.array([4.2857, 5.4286, 7.1429, 7.8857, 10.8])))
 @pytest.mark.slow
 def test_the_model_does_not_depend_on_the_expectation(data):
     x, y = data
