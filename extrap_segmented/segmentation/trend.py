@@ -140,7 +140,12 @@ and the eager switch's ×1.63 at 2048|4096 B is lost in that noise (z² 7); alig
 false ones (from the summaries / with kept values), most of them the eager switch of 3–7-rank
 collectives beside a found inline-send step; the kinks on thirty-eight sets +5 / +13 main
 changes more and no false one (a 3-rank Sendrecv ring with a 43 KiB eager limit, kept values:
-×1.05, ×1.07, ×1.09, then ×1.81 at 32|64 KiB into growth that does not steepen).
+×1.05, ×1.07, ×1.09, then ×1.81 at 32|64 KiB into growth that does not steepen). Then, in a
+segment that starts at a change, a second stair in its first gap that stands out of the gap after
+it rather than landing on a level (see :func:`segment_stair`; the same limit): every other size
+of a 4-rank Bcast puts the eager switch's ×1.63 at 1024|4096 B right after the inline-send
+limit's ×5.96 and before a slow rise; on forty real sets +5 / +7 main changes, +1 / +1 false
+(a rise over three gaps that its table writes as one change).
 
 **Growth onsets.** Then, in the places ``max_change_points`` still leaves free: a gap where growth
 starts at once out of a flat part (see :func:`growth_onsets`). Over a flat level c a sum of PMNF
@@ -148,11 +153,12 @@ terms rises as c plus an excess that is itself a sum of positive terms, convex i
 line through the log excess of the ``ONSET_POINTS`` sizes after the gap, extended back, bounds the
 excess of the last flat size from below; a switch into a bandwidth regime leaves that size below
 the level plus the bound by at least ``min_relative_change`` (z² above ``f_limit`` in its noise and
-the bound's). Every other size of a sweep puts the inline-send limit's onset of growth in one gap
-(a 5-rank Reduce_scatter: ×1.00, then ×1.37, ×1.54, ×1.48 from 256|1024 B), where the growth
-after it steepens (no kink) and no slope drops. On thirty-nine real sets +34 / +42 main changes
-and +2 / +2 false ones (from the summaries / with kept values); on the fortieth, unseen, +1 / +1
-and none. The generator protocol's cells and ``segmentation_limits.py``'s tables do not change.
+the bound's; where that size dips below the level, the level is judged). Every other size of a
+sweep puts the inline-send limit's onset of growth in one gap (a 5-rank Reduce_scatter, medians:
+×1.01, ×0.97, then ×1.40, ×1.54, ×1.48 from 256|1024 B), where the growth after it steepens (no
+kink) and no slope drops. On thirty-nine real sets +33 / +41 main changes and +1 / +1 false ones
+(from the summaries / with kept values); on the fortieth, unseen, +1 / +1 and none. The generator
+protocol's cells and ``segmentation_limits.py``'s tables do not change.
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -671,24 +677,28 @@ class TrendBreakSearch(WindowSearch):
                          apart=True)
         kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
                          self.max_change_points, apart=True)
-        # and then the jumps and kinks each segment between them shows once aligned on its own
-        kept = self._add(u, v, kept, self._segment_changes(u, v, kept), self.max_change_points, apart=True)
+        # and then the jumps and kinks each segment between them shows once aligned on its own, and
+        # the second stairs right after a change (next to it by design)
+        segment_changes, segment_stairs = self._segment_changes(u, v, kept)
+        kept = self._add(u, v, kept, segment_changes, self.max_change_points, apart=True)
+        kept = self._add(u, v, kept, segment_stairs, self.max_change_points, apart=False)
         # and then growth that starts at once out of a flat part
         onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
         return self._add(u, v, kept, onsets, self.max_change_points, apart=True)
 
-    def _segment_changes(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> list[int]:
+    def _segment_changes(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> tuple[list[int], list[int]]:
         """The jumps that stand out and the kinks and steep kinks (see :func:`standout_jumps`,
         :func:`kinks`, :func:`steep_kinks`; z² above ``SEGMENT_F_FACTOR`` × ``f_limit``) in each
         segment of at least ``SEGMENT_POINTS`` sizes between the changes ``kept``, with its
         repetitions aligned by run (or by rank) over that segment alone and the noise bounded as
-        the whole series' (see the module docstring); largest jump in ``v`` first. Nothing without
-        repetitions given to ``fit`` or without a change to split at."""
+        the whole series' (see the module docstring), largest jump in ``v`` first; and the second
+        stairs in the first gap of those that start at a change (see :func:`segment_stair`, the
+        same limit). Nothing without repetitions given to ``fit`` or without a change to split at."""
         if self._runs is None or not kept:
-            return []
+            return [], []
         rows, in_runs = self._runs
         bounds = [0] + sorted(kept) + [len(u)]
-        found = []
+        found, stairs = [], []
         for lo, hi in zip(bounds, bounds[1:]):
             if hi - lo < SEGMENT_POINTS:
                 continue
@@ -701,7 +711,9 @@ class TrendBreakSearch(WindowSearch):
             w, limit = np.log(centre), SEGMENT_F_FACTOR * self.f_limit
             found += [lo + b for rule in (standout_jumps, kinks, steep_kinks)
                       for b in rule(u[lo:hi], w, sigma, np.log1p(STANDOUT_STEP), limit)]
-        return sorted(found, key=lambda b: -abs(v[b] - v[b - 1]))
+            if lo > 0 and segment_stair(u[lo:hi], w, sigma, float(v[lo] - v[lo - 1]), limit):
+                stairs.append(lo + 1)
+        return sorted(found, key=lambda b: -abs(v[b] - v[b - 1])), stairs
 
     def _add(self, u: np.ndarray, v: np.ndarray, kept: list[int], changes: list[int], most: int,
              apart: bool) -> list[int]:
@@ -950,8 +962,8 @@ def growth_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float,
     every size before them (for three sizes equally spaced in log x the least-squares line lies
     below the chord of the two nearer ones there, and a convex function lies above its chords'
     extensions). A switch into a bandwidth regime starts its growth at once and leaves the last
-    flat size far below that bound (a 5-rank pipelined Reduce: ×1.00, ×1.01, then ×1.42, ×1.48,
-    ×1.64 from 2048|4096 B on: aligned by run, 2 KiB lies 18 % below the level plus the bound,
+    flat size far below that bound (a 5-rank pipelined Reduce, medians: ×1.01, ×1.01, then ×1.56,
+    ×1.39, ×1.71 from 2048|4096 B on; aligned by run, 2 KiB lies 18 % below the level plus the bound,
     z² 46); a smooth α + β·x knee does not. The level, the median of the flat sizes, lies above
     the constant where the terms already rise inside the flat part, and log factors bend the
     excess the other way: over Extra-P's search space (a constant and two terms, noiseless, the
@@ -1030,6 +1042,25 @@ def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[in
             stairs.append(change + 1)
     return stairs
 
+
+def segment_stair(u: np.ndarray, w: np.ndarray, sigma: np.ndarray, change_jump: float, f_limit: float) -> bool:
+    """True when the first gap of a segment that starts at a change is a second stair: over sizes
+    at least ``WIDE_GAP`` apart, the gap's jump in log y ``w`` (the segment aligned on its own) goes
+    the change's way (``change_jump``, log units), is at least ``STANDOUT_STEP`` and at most
+    ``STAIR_SHARE`` of the change's jump, at least ``STANDOUT`` times the jump of the gap after it,
+    with z² above ``f_limit`` in its two points' noise ``sigma``.
+
+    :func:`second_stairs` needs the series to lie flat after the stair, which the whole sweep's
+    noise hides; aligned over the segment alone, a stair that stands out of the growth after it is
+    clear where the growth starts slowly. Every other size of a 4-rank Bcast: ×5.96 into 1 KiB
+    (the inline-send limit), then the eager switch's ×1.63 at 1024|4096 B and ×1.17 after it, z² 8.6
+    from the summaries over the whole sweep."""
+    if len(w) < 3 or u[1] - u[0] < np.log(WIDE_GAP):
+        return False
+    stair, after = w[1] - w[0], w[2] - w[1]
+    noise = sigma[0] ** 2 + sigma[1] ** 2
+    return bool(stair * change_jump > 0 and np.log1p(STANDOUT_STEP) <= abs(stair) <= STAIR_SHARE * abs(change_jump)
+                and abs(stair) >= STANDOUT * abs(after) and noise > 0 and stair ** 2 / noise > f_limit)
 
 def _undone(u: np.ndarray, v: np.ndarray, change: int, tolerance: float) -> bool:
     """True when a gap within ``BUMP_SIZES`` of ``change`` jumps back so that the two are a bump."""

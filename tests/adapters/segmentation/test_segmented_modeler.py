@@ -56,6 +56,22 @@ def _same(a, b):
                     for ta, tb in zip(fa.compound_terms, fb.compound_terms)))
 
 
+def _read_real(path, keep_values=False):
+    """The measurements of the one kernel of an Extra-P text file, read as ``extrap --text`` does."""
+    from extrap.fileio.file_reader.text_file_reader import TextFileReader
+
+    reader = TextFileReader()
+    reader.keep_values = keep_values
+    return next(iter(reader.read_experiment(str(path)).measurements.values()))
+
+
+def _changing_points(measurements):
+    """The sizes on both sides of each change the segmented modeler reports (warnings ignored)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = SegmentedChangePointModeler().create_model(measurements)
+    return [m.coordinate[0] for m in getattr(model, "changing_points", [])]
+
 def test_default_building_blocks_match_core_copy():
     blocks = SingleParameterModeler.create_default_building_blocks(True)
     assert np.array_equal(SegmentedChangePointModeler()._exponents(), DEFAULT_EXPONENTS)
@@ -441,43 +457,27 @@ def test_summaries_are_aligned_by_rank_on_a_real_sweep(fixtures_dir, monkeypatch
     # --keep-values: a summary per size): each repetition of this sweep is one mpirun, and a
     # slow run stays slow at most sizes, so the values aligned by rank show the x1.19 step at
     # 256|512 B that the runs' spread hides from the medians (the growth is found either way)
-    from extrap.fileio.file_reader.text_file_reader import TextFileReader
     from extrap_segmented.adapters.segmentation import modeler as segmented_modeler
 
-    experiment = TextFileReader().read_experiment(str(fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt"))
-    measurements = next(iter(experiment.measurements.values()))
+    measurements = _read_real(fixtures_dir / "real" / "mpi" / "idle" / "allreduce_2.txt")
     assert all(m.values is None for m in measurements)  # the summary only
-
-    def changes():
-        model = SegmentedChangePointModeler().create_model(measurements)
-        return [m.coordinate[0] for m in model.changing_points]  # the sizes on both sides of each change
-
-    assert changes() == [256.0, 512.0, 4096.0, 8192.0]
+    assert _changing_points(measurements) == [256.0, 512.0, 4096.0, 8192.0]
     monkeypatch.setattr(segmented_modeler, "with_ranks_aligned", lambda values, center, noise: (center, noise))
-    assert 256.0 not in changes()
+    assert 256.0 not in _changing_points(measurements)
 
 
 def test_the_ten_largest_sizes_are_judged_on_their_medians_after_the_test(fixtures_dir, monkeypatch):
     # Extra-P's text reader, the summary only: the ten largest sizes of a 4-rank TCP Alltoall whose
     # first run is slow at 8-32 KiB (thirty-sixth real set). Extra-P's means rise into 32 KiB and
     # hide the x2.42 jump at 32|64 KiB that the medians (recovered from the summary) show
-    from extrap.fileio.file_reader.text_file_reader import TextFileReader
     from extrap_segmented.segmentation import trend
 
     path = fixtures_dir / "real_thirtysixth" / "mpi" / "thirtysixth" / "alltoall_tcp_eager55k_4.txt"
-    experiment = TextFileReader().read_experiment(str(path))
-    measurements = sorted(next(iter(experiment.measurements.values())), key=lambda m: m.coordinate[0])[-10:]
+    measurements = sorted(_read_real(path), key=lambda m: m.coordinate[0])[-10:]
     assert all(m.values is None and m.repetitions == 5 for m in measurements)
-
-    def changes():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            model = SegmentedChangePointModeler().create_model(measurements)
-        return [m.coordinate[0] for m in getattr(model, "changing_points", [])]
-
-    assert changes() == [32768.0, 65536.0]
+    assert _changing_points(measurements) == [32768.0, 65536.0]
     monkeypatch.setattr(trend, "MEDIAN_REPETITIONS", 6)  # the means judged, as before
-    assert changes() == []
+    assert _changing_points(measurements) == []
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
@@ -486,16 +486,8 @@ def test_the_segments_between_changes_are_aligned_on_their_own(fixtures_dir, kee
     # 2048|4096 B is found beside the x5.8 jump at 256|512 B once the sizes from 512 B on are
     # aligned by run (kept values) or by rank (summaries) without the sizes before, whose runs
     # lie otherwise
-    from extrap.fileio.file_reader.text_file_reader import TextFileReader
-
-    reader = TextFileReader()
-    reader.keep_values = keep_values
-    experiment = reader.read_experiment(str(fixtures_dir / "real" / "mpi" / "idle" / "bcast_4.txt"))
-    measurements = next(iter(experiment.measurements.values()))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        model = SegmentedChangePointModeler().create_model(measurements)
-    assert [m.coordinate[0] for m in model.changing_points] == [256.0, 512.0, 2048.0, 4096.0]
+    measurements = _read_real(fixtures_dir / "real" / "mpi" / "idle" / "bcast_4.txt", keep_values)
+    assert _changing_points(measurements) == [256.0, 512.0, 2048.0, 4096.0]
 
 
 def test_a_segment_aligned_on_its_own_shows_a_kink(fixtures_dir, monkeypatch):
@@ -504,45 +496,25 @@ def test_a_segment_aligned_on_its_own_shows_a_kink(fixtures_dir, monkeypatch):
     # then switches, x1.81 at 32|64 KiB, into growth that does not steepen (a kink); aligned over the
     # whole sweep it is lost in the runs' spread, in the segment from 512 B aligned on its own it is
     # found (from the summaries, aligned by rank, it is found without the segments)
-    from extrap.fileio.file_reader.text_file_reader import TextFileReader
     from extrap_segmented.adapters.segmentation import modeler as segmented_modeler
 
-    reader = TextFileReader()
-    reader.keep_values = True
-    path = fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "sendrecv_ring_eager43k_3.txt"
-    measurements = next(iter(reader.read_experiment(str(path)).measurements.values()))
-
-    def changes():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            model = SegmentedChangePointModeler().create_model(measurements)
-        return [m.coordinate[0] for m in model.changing_points]
-
-    assert changes() == [256.0, 512.0, 32768.0, 65536.0]
+    measurements = _read_real(fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "sendrecv_ring_eager43k_3.txt",
+                              keep_values=True)
+    assert _changing_points(measurements) == [256.0, 512.0, 32768.0, 65536.0]
     monkeypatch.setattr(segmented_modeler, "_repetition_rows", lambda repeated: None)  # no segments aligned
-    assert changes() == [256.0, 512.0]
+    assert _changing_points(measurements) == [256.0, 512.0]
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
-    # at 3.1 us up to 2 KiB, then x1.42, x1.48, x1.64 from 2048|4096 B on; a term growing as the
+    # at 15-16 us up to 2 KiB, then x1.56, x1.39, x1.71 (medians) from 2048|4096 B on; a term growing as the
     # sizes after it do would have lifted 2 KiB well above the flat level, so the growth starts
     # at once: a change, which no other rule reports
-    from extrap.fileio.file_reader.text_file_reader import TextFileReader
     from extrap_segmented.segmentation import trend
 
-    reader = TextFileReader()
-    reader.keep_values = keep_values
-    path = fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "reduce_pipeline_5.txt"
-    measurements = next(iter(reader.read_experiment(str(path)).measurements.values()))
-
-    def changes():
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            model = SegmentedChangePointModeler().create_model(measurements)
-        return [m.coordinate[0] for m in getattr(model, "changing_points", [])]
-
-    assert changes() == [2048.0, 4096.0]
+    measurements = _read_real(fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "reduce_pipeline_5.txt",
+                              keep_values)
+    assert _changing_points(measurements) == [2048.0, 4096.0]
     monkeypatch.setattr(trend, "growth_onsets", lambda *args: [])
-    assert changes() == []
+    assert _changing_points(measurements) == []

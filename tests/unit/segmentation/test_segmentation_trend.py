@@ -376,8 +376,8 @@ def test_a_second_stair_lands_on_a_level_over_wide_gaps(first, share, after, dow
 
 
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_an_onset():
-    # a 5-rank pipelined Reduce (thirtieth real set): x1.00, x1.01, then x1.42, x1.48, x1.64 from
-    # 2048|4096 B on; its medians aligned by run put 2 KiB 18 % below the level plus the bound the
+    # a 5-rank pipelined Reduce (thirtieth real set), medians: x1.01, x1.01, then x1.56, x1.39, x1.71
+    # from 2048|4096 B on; its medians aligned by run put 2 KiB 18 % below the level plus the bound the
     # sizes after it set (z² 46), and no other rule reports it
     from extrap_segmented.segmentation.noise import with_runs_aligned
 
@@ -676,6 +676,28 @@ def test_a_segment_aligned_on_its_own_shows_the_eager_switch_the_whole_sweep_hid
     assert [f"{search.x_[b - 1]:.0f}|{search.x_[b]:.0f}" for b in search.breakpoints_[:-1]] == ["256|512", "2048|4096"]
     assert reported(runs=(rows[:, :2], in_runs)) == ["256|512"]
 
+
+@pytest.mark.parametrize("in_runs", [True, False], ids=["kept values", "from summaries"])
+def test_a_second_stair_stands_out_of_its_segment_aligned_on_its_own(in_runs):
+    # the same Bcast at every other size: x5.96 into 1 KiB (the inline-send limit), then the eager
+    # switch's x1.63 at 1024|4096 B and slow growth after it; over the whole sweep its z² is 8.6
+    # and the sizes after it do not lie flat, aligned over 1 KiB ... 4 MiB it stands out
+    from extrap_segmented.segmentation.noise import with_ranks_aligned, with_runs_aligned
+
+    x, values = sweep("mpi/idle/bcast_4.txt")
+    x, rows = x[::2], np.array(values)[::2]
+    rows = rows if in_runs else np.sort(rows, axis=1)
+    center, noise, reps = robust_points(rows)
+    center, noise = (with_runs_aligned if in_runs else with_ranks_aligned)(rows, center, noise)
+
+    def reported() -> list[str]:
+        search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps, runs=(rows, in_runs))
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    assert reported() == ["256|1024", "1024|4096"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "segment_stair", lambda *args: False)
+        assert reported() == ["256|1024"]
 
 @settings(max_examples=40, deadline=None)
 @given(st.floats(1.1, 4.0), st.integers(6, 16), st.sampled_from([0.01, 0.05, 0.1]), st.booleans(),
