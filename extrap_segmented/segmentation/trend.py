@@ -658,7 +658,8 @@ class TrendBreakSearch(WindowSearch):
         that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
         a flat part left ``flat_steps``, then fills the places still free with ramps, steep kinks
         and the jumps and kinks of segments aligned on their own (see the module docstring);
-        never a step that a gap beside it undoes (a bump); last, growth onsets."""
+        never a step that a gap beside it undoes (a bump); then the second stairs of those
+        segments, last growth onsets."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
@@ -975,7 +976,9 @@ def growth_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float,
     may, and no slope drops after it: the onset of a term that grows ×1.5–2 per doubling, which
     the search space fits, differs from a switch only in how fast it leaves the level."""
     miss, variance = onset_misses(u, v, sigma, least)
-    with np.errstate(invalid="ignore"):  # NaN where the shape does not hold: no onset
+    # NaN where the shape does not hold: no onset; a noise of 0 (noise_floor 0, exact values) makes
+    # any miss beyond min_miss one
+    with np.errstate(divide="ignore", invalid="ignore"):
         z2 = miss ** 2 / variance
         onset = (miss >= min_miss) & (z2 > f_limit)
     gaps = np.flatnonzero(onset)
