@@ -38,24 +38,24 @@ LAYOUTS = {"doubling from 1": 2.0 ** np.arange(0, 23), "doubling from 2": 2.0 **
 
 
 def grid_functions(x: np.ndarray, grid: int):
-    """Per term t1 of Extra-P's search space and constant c (1 or 0): c + a·t1 + b·t2 at the sizes
-    ``x`` for every a, b of a log grid over 10^-8 … 10^8 and every term t2, an array (grid, grid,
-    terms, sizes), each term scaled to 1 at the largest size."""
+    """Per term t1 of Extra-P's search space and constant c (1 or 0): log(c + a·t1 + b·t2) at the
+    sizes ``x`` for every a, b of a log grid over 10^-8 … 10^8 and every term t2, an array (grid,
+    grid, terms, sizes), each term scaled to 1 at the largest size (0 where the function is not
+    positive), and whether the function is positive at every size (grid, grid, terms)."""
     terms = np.nan_to_num(evaluate_terms(x, default_exponents()), nan=0.0, posinf=0.0)
     terms = terms / np.maximum(terms.max(axis=1, keepdims=True), 1e-300)
     coefficients = 10 ** np.linspace(-8, 8, grid)
     for first in terms:
         for constant in (1.0, 0.0):
-            yield constant + coefficients[:, None, None, None] * first + coefficients[None, :, None, None] * terms
+            y = constant + coefficients[:, None, None, None] * first + coefficients[None, :, None, None] * terms
+            yield np.log(np.where(y > 0, y, 1.0)), np.all(y > 0, axis=-1)
 
 
 def onset_worst(x: np.ndarray, grid: int) -> float:
     """The largest relative miss (see :func:`~extrap_segmented.segmentation.trend.onset_misses`) of
     the functions of the grid at the sizes ``x``, where the shape of a growth onset holds."""
     largest = 0.0
-    for y in grid_functions(x, grid):
-        positive = np.all(y > 0, axis=-1)
-        v = np.log(np.where(y > 0, y, 1.0))
+    for v, positive in grid_functions(x, grid):
         miss, _ = onset_misses(np.log(x), v, 0.0, np.log1p(STANDOUT_STEP))
         largest = max(largest, float(np.max(np.where(positive[..., None] & np.isfinite(miss), miss, -np.inf))))
     return largest
@@ -69,9 +69,7 @@ def worst(x: np.ndarray, grid: int, steeper: Sequence[float], highest: float = K
     all allowances)."""
     width = np.diff(np.log(x))
     rise, jump_factor = [0.0] * len(steeper), [0.0] * len(steeper)
-    for y in grid_functions(x, grid):
-        positive = np.all(y > 0, axis=-1)
-        v = np.log(np.where(y > 0, y, 1.0))
+    for v, positive in grid_functions(x, grid):
         jump = np.diff(v, axis=-1)
         slope = jump / width
         before, at, after = slope[..., :-2], slope[..., 1:-1], slope[..., 2:]

@@ -420,6 +420,8 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
     if not np.all(floors >= 0):
         raise InvalidInputError(f"noise_floor must be >= 0, got {noise_floor!r}")
     assumed = np.broadcast_to(np.asarray(assumed, dtype=bool), (F,))
+    # the terms that may be the model and its range (the others are scored for the verdict only)
+    may_be_model = np.ones((1, m), dtype=bool) if choosable is None else np.asarray(choosable, dtype=bool)[None, :]
     floor_rss = None
     if np.any(floors > 0) and fits.y is not None:
         # residuals below the floor (floor × each value, weighted alike) are no evidence: every
@@ -438,8 +440,8 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
             chi2 = n * rss / np.where(floor_rss > 0, floor_rss, np.nan)[:, None]
             # the best of the terms that may be the model: a term scored only for the verdict (the
             # expectation outside the data's space) must not change the others' scores
-            may_be_model = allowed if choosable is None else allowed & np.asarray(choosable, dtype=bool)[None, :]
-            dispersion = np.maximum(1.0, np.min(np.where(may_be_model, chi2, np.inf), axis=1) / max(n - 2, 1))
+            best_chi2 = np.min(np.where(allowed & may_be_model, chi2, np.inf), axis=1)
+            dispersion = np.maximum(1.0, best_chi2 / max(n - 2, 1))
             quasi = chi2 / dispersion[:, None] + 2 * np.where(is_one, 1, 2)[None, :]
         score = np.where(assumed[:, None] & np.isfinite(quasi), quasi, score)
         raw = np.where(assumed[:, None] & np.isfinite(quasi), quasi, raw)
@@ -447,9 +449,8 @@ def select_models(fits: CandidateFits, alpha: float = 0.05,
     raw = np.where(allowed, raw, np.inf)
     j_pref = fits.terms.index(preferred) if preferred is not None and preferred in fits.terms else None
     pref_score = score[:, j_pref].copy() if j_pref is not None else np.full(F, np.nan)
-    if choosable is not None:
-        score = np.where(np.asarray(choosable, dtype=bool)[None, :], score, np.inf)
-        raw = np.where(np.asarray(choosable, dtype=bool)[None, :], raw, np.inf)
+    score = np.where(may_be_model, score, np.inf)
+    raw = np.where(may_be_model, raw, np.inf)
     rows = np.arange(F)
     # among the terms that fit within the floor (equal scores) the model is the closest fit
     lowest = np.min(score, axis=1, keepdims=True)

@@ -678,11 +678,15 @@ class TrendBreakSearch(WindowSearch):
                          apart=True)
         kept = self._add(u, v, kept, steep_kinks(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit),
                          self.max_change_points, apart=True)
+        if len(kept) >= self.max_change_points:  # no place left for the rules below
+            return kept
         # and then the jumps and kinks each segment between them shows once aligned on its own, and
         # the second stairs right after a change (next to it by design)
         segment_changes, segment_stairs = self._segment_changes(u, v, kept)
         kept = self._add(u, v, kept, segment_changes, self.max_change_points, apart=True)
         kept = self._add(u, v, kept, segment_stairs, self.max_change_points, apart=False)
+        if len(kept) >= self.max_change_points:
+            return kept
         # and then growth that starts at once out of a flat part
         onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
         return self._add(u, v, kept, onsets, self.max_change_points, apart=True)

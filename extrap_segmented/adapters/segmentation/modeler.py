@@ -523,12 +523,12 @@ def _repetitions(measurements: Sequence[Measurement]):
     return kept, values, rows
 
 
-def _repetition_rows(values):
+def _repetition_rows(repeated):
     """``(rows, in_runs)`` for the trend search's alignment within segments, from what
-    `_repetitions` gives: the repetitions of every point and whether they are kept values in their
-    runs' order (else recovered from summaries, in no order); None where the points have no
-    common number of values or mix the two."""
-    kept, _, rows = values
+    `_repetitions` gives (``repeated``): the repetitions of every point and whether they are kept
+    values in their runs' order (else recovered from summaries, in no order); None where the
+    points have no common number of values or mix the two."""
+    kept, _, rows = repeated
     if rows is None or (any(v is not None for v in kept) and not all(v is not None for v in kept)):
         return None
     return rows, all(v is not None for v in kept)
