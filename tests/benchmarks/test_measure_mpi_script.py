@@ -812,6 +812,34 @@ def test_the_fortieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_c
     assert _shared_eager(measure, "gather_eager50k5_2") == ("gather", 2, "51712")
     assert _shared_eager(measure, "scatterv_eager22k5_2") == ("scatterv", 2, "23040")
 
+
+def test_the_fortyfirst_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("bcast_scatter_allgather_tcp_4", "bcast", 4, "8"),
+                             ("alltoallv_pairwise_tcp_4", "alltoallv", 4, "2"),
+                             ("exscan_recdbl_tcp_4", "exscan", 4, "2"),
+                             ("gather_linear_sync_tcp_4", "gather", 4, "3"),
+                             ("barrier_linear_tcp_4", "barrier", 4, "1")))
+    # forced algorithms over TCP (the 4-rank linear Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("bcast_scatter_allgather_tcp_4", "alltoallv_pairwise_tcp_4",
+                                      "exscan_recdbl_tcp_4", "gather_linear_sync_tcp_4", "barrier_linear_tcp_4"))
+    # the default selection over TCP on 5 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
+    # half-KiB TCP ones of 12.5-14.5 KiB on 3 and 4; the grid series (a 3-rank Allgatherv) runs the default settings
+    _assert_default_over_tcp(measure, (("exscan_tcp_5", "exscan", 5), ("scatterv_tcp_5", "scatterv", 5),
+                                       ("reduce_scatter_block_tcp_5", "reduce_scatter_block", 5)))
+    _assert_default_settings(measure, (("allgatherv_3", "allgatherv", 3),))
+    assert _shared_eager(measure, "allreduce_eager32k5_4") == ("allreduce", 4, "33280")
+    assert _shared_eager(measure, "gather_eager43k5_3") == ("gather", 3, "44544")
+    assert _shared_eager(measure, "alltoallv_eager53k5_4") == ("alltoallv", 4, "54784")
+    assert _shared_eager(measure, "scatterv_eager47k5_3") == ("scatterv", 3, "48640")
+    assert _tcp_eager(measure, "bcast_tcp_eager12k5_4") == ("bcast", 4, "12800")
+    assert _tcp_eager(measure, "gather_tcp_eager13k5_3") == ("gather", 3, "13824")
+    assert _tcp_eager(measure, "allreduce_tcp_eager14k5_4") == ("allreduce", 4, "14848")
+    # the loaded series: a half-KiB TCP eager limit with Scan, shared-memory ones with Bcast, Alltoall, Allgather
+    assert _tcp_eager(measure, "scan_tcp_eager15k5_2") == ("scan", 2, "15872")
+    assert _shared_eager(measure, "bcast_eager37k5_2") == ("bcast", 2, "38400")
+    assert _shared_eager(measure, "alltoall_eager55k5_2") == ("alltoall", 2, "56832")
+    assert _shared_eager(measure, "allgather_eager62k5_2") == ("allgather", 2, "64000")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

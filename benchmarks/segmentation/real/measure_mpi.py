@@ -773,6 +773,37 @@ before measuring as one with no change expected; the 139·2^k grid (a 3-rank def
 non-2^k grid before) and the four loaded series, whose 1-minute load average was raised by two busy loops started
 a minute before the sweep, are described in ``fixtures/real_fortieth/TRUTH.md``).
 
+The forty-first set (``fixtures/real_fortyfirst/mpi/``, measured for a thirty-ninth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfirst/mpi/fortyfirst \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series exscan_tcp_5 \
+        scatterv_tcp_5 reduce_scatter_block_tcp_5 allreduce_eager32k5_4 gather_eager43k5_3 \
+        alltoallv_eager53k5_4 scatterv_eager47k5_3 bcast_tcp_eager12k5_4 gather_tcp_eager13k5_3 \
+        allreduce_tcp_eager14k5_4 bcast_scatter_allgather_tcp_4 alltoallv_pairwise_tcp_4 exscan_recdbl_tcp_4 \
+        gather_linear_sync_tcp_4 barrier_linear_tcp_4
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfirst/mpi/enneatetracontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_3 \
+        --sizes $(python -c "print(*[149 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfirst/mpi/loaded41 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scan_tcp_eager15k5_2 bcast_eager37k5_2 alltoall_eager55k5_2 allgather_eager62k5_2
+
+(``exscan_tcp_5``, ``scatterv_tcp_5`` and ``reduce_scatter_block_tcp_5`` run the default selection over TCP with
+its defaults on 5 ranks (Exscan, Scatterv and Reduce_scatter_block never over TCP on 5 ranks before);
+``allreduce_eager32k5_4``, ``gather_eager43k5_3``, ``alltoallv_eager53k5_4`` and ``scatterv_eager47k5_3`` the
+default selection with the shared-memory eager limits 33280, 44544, 54784 and 48640 (half-KiB values not used
+before), ``bcast_tcp_eager12k5_4``, ``gather_tcp_eager13k5_3`` and ``allreduce_tcp_eager14k5_4`` over TCP with
+the TCP eager limits 12800, 13824 and 14848 (half-KiB TCP limits not used before: only 4608, 5632, 6656, 7680,
+8704, 9728, 10752 and 11776 were); ``bcast_scatter_allgather_tcp_4`` forces the scatter-allgather Bcast over TCP
+on 4 ranks (over TCP only on 3 before), ``alltoallv_pairwise_tcp_4``, ``exscan_recdbl_tcp_4`` and
+``gather_linear_sync_tcp_4`` force the pairwise Alltoallv, the recursive-doubling Exscan and the linear Gather
+with synchronisation over TCP (never forced over TCP before); ``barrier_linear_tcp_4`` (the linear Barrier,
+never over TCP before) ignores n and is the series chosen before measuring as one with no change expected;
+the 149·2^k grid (a 3-rank default Allgatherv, never on a non-2^k grid before) and the four loaded series,
+whose 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_fortyfirst/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1164,6 +1195,17 @@ TCP_EAGER_5K5 = tcp_eager(5632)  # between 4 KiB and 8 KiB, between 5120 and 614
 TCP_EAGER_7K5 = tcp_eager(7680)  # between 4 KiB and 8 KiB, between 7168 and 8192 as before (a half-KiB TCP limit)
 TCP_EAGER_9K5 = tcp_eager(9728)  # between 8 KiB and 16 KiB, between 9216 and 10240 as before (a half-KiB TCP limit)
 TCP_EAGER_11K5 = tcp_eager(11776)  # between 8 KiB and 16 KiB, between 11264 and 12288 as before (half-KiB TCP)
+EAGER_32K5 = vader_eager(33280)  # between 32 KiB and 64 KiB, between 32768 and 33792 as before
+EAGER_43K5 = vader_eager(44544)  # between 32 KiB and 64 KiB, between 44032 and 45056 as before
+EAGER_53K5 = vader_eager(54784)  # between 32 KiB and 64 KiB, between 54272 and 55296 as before
+EAGER_47K5 = vader_eager(48640)  # between 32 KiB and 64 KiB, between 48128 and 49152 as before
+EAGER_37K5 = vader_eager(38400)  # between 32 KiB and 64 KiB, between 37888 and 38912 as before
+EAGER_55K5 = vader_eager(56832)  # between 32 KiB and 64 KiB, between 56320 and 57344 as before
+EAGER_62K5 = vader_eager(64000)  # between 32 KiB and 64 KiB, between 63488 and 64512 as before
+TCP_EAGER_12K5 = tcp_eager(12800)  # between 8 KiB and 16 KiB, between 12288 and 13312 as before (half-KiB TCP)
+TCP_EAGER_13K5 = tcp_eager(13824)  # between 8 KiB and 16 KiB, between 13312 and 14336 as before (half-KiB TCP)
+TCP_EAGER_14K5 = tcp_eager(14848)  # between 8 KiB and 16 KiB, between 14336 and 15360 as before (half-KiB TCP)
+TCP_EAGER_15K5 = tcp_eager(15872)  # between 8 KiB and 16 KiB, between 15360 and 16384 as before (half-KiB TCP)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1918,6 +1960,32 @@ SERIES = {
     "reduce_eager34k5_2": ("reduce", 2, EAGER_34K5),
     "gather_eager50k5_2": ("gather", 2, EAGER_50K5),
     "scatterv_eager22k5_2": ("scatterv", 2, EAGER_22K5),
+    # forty-first set (a thirty-ninth out-of-sample score): the default selection over TCP on 5 ranks (never over
+    # TCP on 5 ranks before: Exscan, Scatterv and Reduce_scatter_block), half-KiB shared-memory eager limits and
+    # half-KiB TCP eager limits of 12.5, 13.5 and 14.5 KiB (never used before) on collectives and rank counts not
+    # measured with them, forced algorithms over TCP on 4 ranks (scatter-allgather Bcast, over TCP only on 3
+    # before; pairwise Alltoallv, recursive-doubling Exscan, linear Gather with synchronisation, never over TCP),
+    # and the linear Barrier over TCP on 4 (n ignored: no change expected)
+    "exscan_tcp_5": ("exscan", 5, TCP),
+    "scatterv_tcp_5": ("scatterv", 5, TCP),
+    "reduce_scatter_block_tcp_5": ("reduce_scatter_block", 5, TCP),
+    "allreduce_eager32k5_4": ("allreduce", 4, EAGER_32K5),
+    "gather_eager43k5_3": ("gather", 3, EAGER_43K5),
+    "alltoallv_eager53k5_4": ("alltoallv", 4, EAGER_53K5),
+    "scatterv_eager47k5_3": ("scatterv", 3, EAGER_47K5),
+    "bcast_tcp_eager12k5_4": ("bcast", 4, TCP_EAGER_12K5),
+    "gather_tcp_eager13k5_3": ("gather", 3, TCP_EAGER_13K5),
+    "allreduce_tcp_eager14k5_4": ("allreduce", 4, TCP_EAGER_14K5),
+    "bcast_scatter_allgather_tcp_4": ("bcast", 4, (*BCAST_SCATTER_ALLGATHER, *TCP)),
+    "alltoallv_pairwise_tcp_4": ("alltoallv", 4, (*ALLTOALLV_PAIRWISE, *TCP)),
+    "exscan_recdbl_tcp_4": ("exscan", 4, (*EXSCAN_RECURSIVE_DOUBLING, *TCP)),
+    "gather_linear_sync_tcp_4": ("gather", 4, (*GATHER_LINEAR_SYNC, *TCP)),
+    "barrier_linear_tcp_4": ("barrier", 4, (*BARRIER_LINEAR, *TCP)),
+    # its loaded series
+    "scan_tcp_eager15k5_2": ("scan", 2, TCP_EAGER_15K5),
+    "bcast_eager37k5_2": ("bcast", 2, EAGER_37K5),
+    "alltoall_eager55k5_2": ("alltoall", 2, EAGER_55K5),
+    "allgather_eager62k5_2": ("allgather", 2, EAGER_62K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
