@@ -506,6 +506,21 @@ def test_a_segment_aligned_on_its_own_shows_a_kink(fixtures_dir, monkeypatch):
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_a_fall_inside_growth_is_a_change(fixtures_dir, keep_values, monkeypatch):
+    # a loaded 2-rank Allgather with a 62.5 KiB eager limit (forty-first real set) as users read it
+    # (Extra-P's text reader): x1.70, x1.77 per doubling into 32 KiB, then x0.55 at 32|64 KiB and
+    # x1.62 on from a third of its trend. Without the rule the second place went to the onset of
+    # growth at 4|8 KiB (a minor change in its truth table), the fall was no candidate at all
+    from extrap_segmented.segmentation import trend
+
+    measurements = _read_real(fixtures_dir / "real_fortyfirst" / "mpi" / "loaded41" / "allgather_eager62k5_2.txt",
+                              keep_values)
+    assert _changing_points(measurements) == [256.0, 512.0, 32768.0, 65536.0]
+    monkeypatch.setattr(trend, "falls", lambda *args: [])
+    assert _changing_points(measurements) == [256.0, 512.0, 4096.0, 8192.0]
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
     # at 15-16 us up to 2 KiB, then x1.56, x1.39, x1.71 (medians) from 2048|4096 B on; a term growing as the

@@ -435,6 +435,81 @@ def test_no_function_of_the_search_space_has_a_growth_onset(data, first_scale, s
     assert trend.growth_onsets(np.log(x), np.log(y), np.full(len(x), 0.005), np.log1p(trend.STANDOUT_STEP), 0.1,
                                12.0) == []
 
+def test_a_fall_inside_growth_is_a_change():
+    # a 5-rank Reduce_scatter_block (eighth real set), medians: x2.19, x2.14, x2.14 per doubling,
+    # then x0.66 at 512 KiB|1 MiB and x2.13, x2.23 on from there; no sum of positive PMNF terms
+    # falls, and the sizes after the fall stay a third below the trend, so it is no spike; the slope
+    # drop at 512 KiB is the spike's, which no other rule reports
+    x, values = sweep("mpi/eighth/reduce_scatter_block_5.txt", REAL.parent / "real_eighth")
+    center, noise, reps = robust_points(np.array(values))
+
+    def reported() -> list[str]:
+        search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    sigma = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).sigma_
+    [(change, z2, step)] = trend.falls(np.log(x), np.log(center), sigma, np.log1p(0.1), 12.0)
+    assert change == 20 and step == pytest.approx(np.log(0.66), abs=0.01) and z2 == pytest.approx(318, rel=0.05)
+    assert reported() == ["128|256", "32768|65536", "524288|1048576"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "falls", lambda *args: [])
+        assert reported() == ["128|256", "32768|65536"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(4, 15), st.floats(0.3, 1.2), st.floats(0.2, 0.6), st.sampled_from([2.0, 4.0]),
+       st.integers(0, 2 ** 31 - 1))
+def test_a_level_that_drops_inside_growth_is_found_at_its_gap(fall, slope, drop, ratio, seed):
+    # x^slope from 1 KiB on, times drop from the size ``fall`` on, 1 % noise: the series falls at
+    # that gap and grows on from the lower level. There a log factor lets a slope fall by at most
+    # ~0.15 over the line's gaps, well inside the drop; the gap after the third size has no trend
+    # before it to tell a bump from a level (a rise and the fall may be one bump)
+    x = 1024 * ratio ** np.arange(18)
+    y = x ** slope * np.where(np.arange(18) < fall, 1.0, drop) * np.exp(np.random.default_rng(seed).normal(0, 0.01, 18))
+    assume(np.log(y[fall] / y[fall - 1]) <= -np.log1p(trend.STANDOUT_STEP) - 0.05)
+    found = trend.falls(np.log(x), np.log(y), np.full(18, 0.01), np.log1p(0.1), 12.0)
+    assert [change for change, _, _ in found[:1]] == [fall]
+
+
+def test_a_fall_out_of_a_flat_part_is_left_to_the_level_shifts():
+    # flat, x0.5 at 256|512, flat again: a step between flat parts, which the level shifts judge
+    # on six sizes; two noisy rises and a fall in a flat part are no growth either (the flat
+    # sweeps of segmentation_limits.py at 10-20 % noise had such falls)
+    x = 2.0 ** np.arange(16)
+    y = np.where(np.arange(16) < 9, 1.0, 0.5)
+    assert trend.falls(np.log(x), np.log(y), np.full(16, 0.01), np.log1p(0.1), 12.0) == []
+    y = np.exp(np.array([0, 0, 0, 0, 0, 0, 0, 0, 0.18, 0.38, -0.01, 0.06, 0.1, 0.11, 0.17, 0.16]))
+    assert trend.falls(np.log(x), np.log(y), np.full(16, 0.01), np.log1p(0.1), 12.0) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.floats(-8, 8), st.floats(-8, 8), st.sampled_from([0.0, 1.0]),
+       st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
+def test_no_function_of_the_search_space_falls(data, first_scale, second_scale, constant, layout):
+    # c + a·t1 + b·t2 over Extra-P's search space with positive coefficients, noiseless (at the
+    # noise floor), never falls where x >= 1: no change of this rule
+    from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
+
+    x = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
+         "x1.25": 100 * 1.25 ** np.arange(20)}[layout]
+    exponents = default_exponents()
+    pick = data.draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
+    terms = evaluate_terms(x, np.asarray(exponents)[pick])
+    terms = terms / terms.max(axis=1, keepdims=True)
+    y = constant + 10 ** first_scale * terms[0] + 10 ** second_scale * terms[1]
+    assume(np.all(np.isfinite(y)) and np.all(y > 0))
+    assert trend.falls(np.log(x), np.log(y), np.full(len(x), 0.005), np.log1p(0.1), 12.0) == []
+
+
+def test_one_slow_size_inside_growth_is_no_fall():
+    # a spike: one size x1.8 above growth of x2 per doubling, then back on the trend; and a dip:
+    # one size x0.6 below it. Neither is a level of its own
+    x = 2.0 ** np.arange(16)
+    for off in (1.8, 0.6):
+        y = x * np.where(np.arange(16) == 8, off, 1.0)
+        assert trend.falls(np.log(x), np.log(y), np.full(16, 0.01), np.log1p(0.1), 12.0) == []
+
+
 def test_cache_spill_two_sizes_before_the_end_is_found():
     # the naive matmul leaves the 32 MiB L3 at n ~ 1182: time per FLOP x1.5 at 1523, x2.3 at 1811,
     # the last two sizes (issue 23: missed, only two points after the change)
