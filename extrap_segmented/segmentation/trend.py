@@ -1271,7 +1271,7 @@ def falls(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     line = b[:, None] + np.arange(-3, 0)[None, :]  # the three sizes before the gap
     jump = np.diff(v)
     fall = jump[b - 1]
-    with np.errstate(all="ignore"):  # a noise of 0 judges nothing; across x = 1 no bound
+    with np.errstate(all="ignore"):  # a noise of 0 judges nothing (z² not finite); across x = 1 no bound
         log_u = np.where(u > 0, np.log(u), np.nan)
         centre = u[line].mean(axis=1)
         spread = np.sum((u[line] - centre[:, None]) ** 2, axis=1)
@@ -1290,7 +1290,8 @@ def falls(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
         # growth on both sides: each gap of the line and both after the fall rise by ``least``
         steady = ((np.abs(jump[b - 3] - jump[b - 2]) < least) & (np.minimum(jump[b - 3], jump[b - 2]) >= least)
                   & (np.minimum(jump[b], jump[b + 1]) >= least))
-        found = ((fall <= -np.log1p(STANDOUT_STEP)) & (fall_z2 > f_limit) & steady & (u[b - 3] > 0)
+        found = ((fall <= -np.log1p(STANDOUT_STEP)) & np.isfinite(fall_z2) & (fall_z2 > f_limit) & steady
+                 & (u[b - 3] > 0) & (miss_variance > 0)
                  & np.isfinite(allowed) & (below(b) >= least) & (below(b) ** 2 / miss_variance > f_limit)
                  & (below(b + 1) >= least) & (below(b + 2) >= least))
     changes = [(int(c), float(z), float(f)) for c, z, f, ok in zip(b, fall_z2, fall, found)

@@ -415,25 +415,35 @@ def test_growth_that_starts_at_once_is_found_at_its_gap(onset, first, slope, rat
     assert found[:1] == [onset]
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.data(), st.floats(-8, 8), st.floats(-8, 8), st.sampled_from([0.0, 1.0]),
-       st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
-def test_no_function_of_the_search_space_has_a_growth_onset(data, first_scale, second_scale, constant, layout):
-    # c + a·t1 + b·t2 over Extra-P's search space, noiseless (at the noise floor): the excess over
-    # a flat level of a sum of positive power terms is convex in log-log and never lies above the
-    # last flat size's by min_relative_change; a log factor's excess rises too slowly out of a flat part
+@st.composite
+def search_space_series(draw) -> tuple[np.ndarray, np.ndarray]:
+    """Sizes and c + a·t1 + b·t2 over Extra-P's search space, positive coefficients, noiseless, on
+    doubling, ×4, linear and ×1.25 layouts."""
     from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
 
+    layout = draw(st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
     x = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
          "x1.25": 100 * 1.25 ** np.arange(20)}[layout]
     exponents = default_exponents()
-    pick = data.draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
+    pick = draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
     terms = evaluate_terms(x, np.asarray(exponents)[pick])
     terms = terms / terms.max(axis=1, keepdims=True)
-    y = constant + 10 ** first_scale * terms[0] + 10 ** second_scale * terms[1]
+    first_scale, second_scale = draw(st.floats(-8, 8)), draw(st.floats(-8, 8))
+    y = draw(st.sampled_from([0.0, 1.0])) + 10 ** first_scale * terms[0] + 10 ** second_scale * terms[1]
     assume(np.all(np.isfinite(y)) and np.all(y > 0))
+    return x, y
+
+
+@settings(max_examples=300, deadline=None)
+@given(search_space_series())
+def test_no_function_of_the_search_space_has_a_growth_onset(series):
+    # noiseless (at the noise floor): the excess over a flat level of a sum of positive power terms
+    # is convex in log-log and never lies above the last flat size's by min_relative_change; a log
+    # factor's excess rises too slowly out of a flat part
+    x, y = series
     assert trend.growth_onsets(np.log(x), np.log(y), np.full(len(x), 0.005), np.log1p(trend.STANDOUT_STEP), 0.1,
                                12.0) == []
+
 
 def test_a_fall_inside_growth_is_a_change():
     # a 5-rank Reduce_scatter_block (eighth real set), medians: x2.19, x2.14, x2.14 per doubling,
@@ -483,21 +493,11 @@ def test_a_fall_out_of_a_flat_part_is_left_to_the_level_shifts():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.data(), st.floats(-8, 8), st.floats(-8, 8), st.sampled_from([0.0, 1.0]),
-       st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
-def test_no_function_of_the_search_space_falls(data, first_scale, second_scale, constant, layout):
-    # c + a·t1 + b·t2 over Extra-P's search space with positive coefficients, noiseless (at the
-    # noise floor), never falls where x >= 1: no change of this rule
-    from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
-
-    x = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
-         "x1.25": 100 * 1.25 ** np.arange(20)}[layout]
-    exponents = default_exponents()
-    pick = data.draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
-    terms = evaluate_terms(x, np.asarray(exponents)[pick])
-    terms = terms / terms.max(axis=1, keepdims=True)
-    y = constant + 10 ** first_scale * terms[0] + 10 ** second_scale * terms[1]
-    assume(np.all(np.isfinite(y)) and np.all(y > 0))
+@given(search_space_series())
+def test_no_function_of_the_search_space_falls(series):
+    # noiseless (at the noise floor), a sum of positive terms never falls where x >= 1: no change
+    # of this rule
+    x, y = series
     assert trend.falls(np.log(x), np.log(y), np.full(len(x), 0.005), np.log1p(0.1), 12.0) == []
 
 
@@ -940,13 +940,17 @@ def test_a_level_shift_pools_both_flat_sides_where_a_slope_drop_sees_one_gap():
 
 
 def test_a_noise_of_zero_judges_no_level_shift_and_warns_nothing():
-    # noise_floor 0 and repetitions that agree exactly: no division warning, no NaN change
+    # noise_floor 0 and repetitions that agree exactly: no division warning, no NaN change; nor a
+    # fall inside growth (x^0.8, then x0.3 of it from the eleventh size on)
     x = 2.0 ** np.arange(20)
     y = np.where(np.arange(20) < 10, 1.0, 2.0)
+    falling = 1024 * x ** 0.8 * np.where(np.arange(20) < 10, 1.0, 0.3)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert level_shifts(np.log(x), np.log(y), np.zeros(20)) == []
         search = TrendBreakSearch(noise_floor=0.0).fit(x, y, noise=np.zeros(20), repetitions=np.full(20, 5))
+        assert trend.falls(np.log(1024 * x), np.log(falling), np.zeros(20), np.log1p(0.1), 12.0) == []
+        TrendBreakSearch(noise_floor=0.0).fit(1024 * x, falling, noise=np.zeros(20), repetitions=np.full(20, 5))
     assert search.breakpoints_ == [20]
 
 
