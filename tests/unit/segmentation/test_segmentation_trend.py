@@ -466,6 +466,25 @@ def test_a_fall_inside_growth_is_a_change():
         assert reported() == ["128|256", "32768|65536"]
 
 
+def test_a_fall_among_the_ten_largest_sizes_is_a_change():
+    # the ten largest sizes of a loaded 2-rank Allgather with a 62.5 KiB eager limit (forty-first
+    # real set), medians: x1.69, x1.78, then x0.55 at 32|64 KiB and x1.63, x1.78 on; the test
+    # bends one function through it and the fall stands out of neither neighbour by twice
+    x, values = sweep("mpi/loaded41/allgather_eager62k5_2.txt", REAL.parent / "real_fortyfirst")
+    x, values = x[-10:], values[-10:]
+    center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
+
+    def reported() -> list[str]:
+        search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
+        assert search.method_ == "test"
+        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+
+    assert reported() == ["32768|65536"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "falls", lambda *args: [])
+        assert reported() == []
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.integers(4, 15), st.floats(0.3, 1.2), st.floats(0.2, 0.6), st.sampled_from([2.0, 4.0]),
        st.integers(0, 2 ** 31 - 1))
