@@ -1033,10 +1033,8 @@ def onset_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least:
                  & np.all(np.diff(v[change - 1:change + ONSET_POINTS], axis=0) > 0, axis=0))
         # > 0 where the shape holds: the first lies ``least`` above the level, the rest higher
         excess = np.where(shape, y[grows] - level, 1.0)
-        centred = u[grows] - u[grows].mean()
         # the least-squares line's value at the size b − 1, as weights of the log excess
-        weights = (1.0 / ONSET_POINTS + (u[change - 1] - u[grows].mean()) * centred / np.sum(centred ** 2))
-        weights = weights.reshape((-1,) + (1,) * (v.ndim - 1))
+        weights = _extension_weights(u[grows], u[change - 1]).reshape((-1,) + (1,) * (v.ndim - 1))
         bound = np.exp(np.sum(weights * np.log(excess), axis=0))
         relative = weights * sigma[grows] * y[grows] / excess  # each size's share of its noise
         # the level where the size b − 1 dips below it: a dip (a band of runs moving the median)
@@ -1235,6 +1233,15 @@ def level_shifts(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, reach: int = D
     return [(int(b), float(z), float(step)) for b, z, step, ok in zip(gaps, z2, coefficients[:, 2], flat) if ok]
 
 
+def _extension_weights(points: np.ndarray, at: np.ndarray | float) -> np.ndarray:
+    """Weights of the values at log x ``points`` (last axis) that give the least-squares line
+    through them at log x ``at``: 1/k + (at − mean)·(point − mean) / Σ(point − mean)²."""
+    mean = points.mean(axis=-1, keepdims=True)
+    centred = points - mean
+    return 1.0 / points.shape[-1] + (np.asarray(at)[..., None] - mean) * centred / np.sum(centred ** 2, axis=-1,
+                                                                                      keepdims=True)
+
+
 def _inverse3(matrices: np.ndarray) -> np.ndarray:
     """Inverses of a stack of 3×3 matrices by their adjugates (numpy's batched inverse costs more
     than the rest of the trend search per series)."""
@@ -1280,25 +1287,22 @@ def falls(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit
     with np.errstate(all="ignore"):  # a noise of 0 judges nothing (z² not finite); across x = 1 no bound
         log_u = np.where(u > 0, np.log(u), np.nan)
         centre = u[line].mean(axis=1)
-        spread = np.sum((u[line] - centre[:, None]) ** 2, axis=1)
-        slope = np.sum((u[line] - centre[:, None]) * v[line], axis=1) / spread
         allowed = np.maximum(log_exponent * (_log_factor_slope(u, log_u, b - 3, b - 1)
                                              - _log_factor_slope(u, log_u, b - 1, b + 2)), 0.0)
-        trend = slope - allowed
 
-        def below(k: np.ndarray) -> np.ndarray:
-            return v[line].mean(axis=1) + trend * (u[k] - centre) - v[k]
+        def below(k: np.ndarray) -> np.ndarray:  # the line's extension to k, less the allowance, minus v[k]
+            return np.sum(_extension_weights(u[line], u[k]) * v[line], axis=1) - allowed * (u[k] - centre) - v[k]
 
-        # the line's value at b, as weights of the three sizes: its noise and the size's own
-        weights = 1.0 / 3 + (u[b] - centre)[:, None] * (u[line] - centre[:, None]) / spread[:, None]
-        miss_variance = sigma[b] ** 2 + np.sum((weights * sigma[line]) ** 2, axis=1)
+        miss = below(b)
+        # the line's value at b as weights of the three sizes: its noise and the size's own
+        miss_variance = sigma[b] ** 2 + np.sum((_extension_weights(u[line], u[b]) * sigma[line]) ** 2, axis=1)
         fall_z2 = fall ** 2 / (sigma[b - 1] ** 2 + sigma[b] ** 2)
         # growth on both sides: each gap of the line and both after the fall rise by ``least``
         steady = ((np.abs(jump[b - 3] - jump[b - 2]) < least) & (np.minimum(jump[b - 3], jump[b - 2]) >= least)
                   & (np.minimum(jump[b], jump[b + 1]) >= least))
         found = ((fall <= -np.log1p(STANDOUT_STEP)) & np.isfinite(fall_z2) & (fall_z2 > f_limit) & steady
                  & (u[b - 3] > 0) & (miss_variance > 0)
-                 & np.isfinite(allowed) & (below(b) >= least) & (below(b) ** 2 / miss_variance > f_limit)
+                 & np.isfinite(allowed) & (miss >= least) & (miss ** 2 / miss_variance > f_limit)
                  & (below(b + 1) >= least) & (below(b + 2) >= least))
     changes = [(int(c), float(z), float(f)) for c, z, f, ok in zip(b, fall_z2, fall, found)
                if ok and not _undone(u, v, int(c), least)]

@@ -33,6 +33,11 @@ def sweep(name: str, fixtures: Path = REAL) -> tuple[np.ndarray, list[np.ndarray
     return x, values
 
 
+def labels(x: np.ndarray, breakpoints) -> list[str]:
+    """The changes at a search's ``breakpoints`` (the end included) as 'low|high' between sizes."""
+    return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in breakpoints[:-1]]
+
+
 def changes(name: str, subset: slice = slice(None), fixtures: Path = REAL, **options) -> list[str]:
     """The changes the trend detection reports on a sweep of ``fixtures``, as 'low|high' between sizes."""
     x, values = sweep(name, fixtures)
@@ -170,7 +175,7 @@ def ten_largest_changes(name: str, fixtures: Path) -> list[str]:
     center, noise = with_ranks_aligned(rows, center, noise)
     search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
     assert search.method_ == "test"
-    return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+    return labels(x, search.breakpoints_)
 
 
 def test_an_eager_switch_among_the_ten_largest_sizes_stands_out_from_x1_7():
@@ -388,7 +393,7 @@ def test_growth_that_starts_at_once_out_of_a_flat_part_is_an_onset():
 
     def reported() -> list[str]:
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     sigma = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).sigma_
     miss, variance = trend.onset_misses(np.log(x), np.log(center), sigma, np.log1p(trend.STANDOUT_STEP))
@@ -455,7 +460,7 @@ def test_a_fall_inside_growth_is_a_change():
 
     def reported() -> list[str]:
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     sigma = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).sigma_
     [(change, z2, step)] = trend.falls(np.log(x), np.log(center), sigma, np.log1p(0.1), 12.0)
@@ -477,7 +482,7 @@ def test_a_fall_among_the_ten_largest_sizes_is_a_change():
     def reported() -> list[str]:
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
         assert search.method_ == "test"
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     assert reported() == ["32768|65536"]
     with pytest.MonkeyPatch.context() as patch:
@@ -697,7 +702,7 @@ def test_a_jump_standing_out_of_ten_sizes_is_reported_where_the_test_sees_none()
     reps = np.full(10, 5)
     assert not SignificanceSearch().fit(x, means, noise=noise, repetitions=reps).segmented_
     ours = TrendBreakSearch().fit(x, means, noise=noise, repetitions=reps)
-    assert ours.standout_ and [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in ours.breakpoints_[:-1]] == ["131072|262144"]
+    assert ours.standout_ and labels(x, ours.breakpoints_) == ["131072|262144"]
 
 
 def test_a_short_series_is_judged_on_its_medians_where_they_are_given():
@@ -714,7 +719,7 @@ def test_a_short_series_is_judged_on_its_medians_where_they_are_given():
     def reported(repetitions, **given) -> list[str]:
         search = TrendBreakSearch().fit(x, means, noise=noise, repetitions=repetitions, **given)
         assert search.method_ == "test"
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     assert reported(np.full(10, 5)) == []
     assert reported(np.full(10, 5), medians=medians) == ["32768|65536"]
@@ -759,7 +764,7 @@ def test_a_segment_aligned_on_its_own_shows_the_eager_switch_the_whole_sweep_hid
 
     def reported(**given) -> list[str]:
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps, **given)
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     assert reported() == ["256|512"]
     assert reported(runs=(rows, in_runs)) == ["256|512", "2048|4096"]
@@ -786,7 +791,7 @@ def test_a_second_stair_stands_out_of_its_segment_aligned_on_its_own(in_runs):
 
     def reported() -> list[str]:
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps, runs=(rows, in_runs))
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     assert reported() == ["256|1024", "1024|4096"]
     with pytest.MonkeyPatch.context() as patch:
@@ -979,7 +984,7 @@ def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(mon
     x, values = sweep("mpi/fifth/scan_2.txt", REAL.parent / "real_fifth")
     center, noise, reps = map(np.array, zip(*[robust_point(v) for v in values]))
     found = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
-    assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in found[:-1]] == ["256|512", "2048|4096"]
+    assert labels(x, found) == ["256|512", "2048|4096"]
     # without it (and without the standout steps, kinks and growth onsets, which see this step
     # too) only the eager switch
     monkeypatch.setattr(trend, "level_shifts", lambda *args, **kwargs: [])
@@ -987,7 +992,7 @@ def test_a_step_between_flat_parts_at_high_noise_is_found_by_its_level_shift(mon
     monkeypatch.setattr(trend, "kinks", lambda *args, **kwargs: [])
     monkeypatch.setattr(trend, "growth_onsets", lambda *args, **kwargs: [])
     without = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps).breakpoints_
-    assert [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in without[:-1]] == ["2048|4096"]
+    assert labels(x, without) == ["2048|4096"]
 
 
 def test_a_secant_over_more_gaps_averages_the_noise_beside_a_step():
@@ -1303,7 +1308,7 @@ def test_a_change_the_test_puts_as_near_the_end_as_it_can_moves_to_the_jump_ther
     def found():
         search = TrendBreakSearch().fit(x, center, noise=noise, repetitions=reps)
         assert search.method_ == "test"
-        return [f"{x[b - 1]:.0f}|{x[b]:.0f}" for b in search.breakpoints_[:-1]]
+        return labels(x, search.breakpoints_)
 
     assert found() == ["2097152|4194304"]
     with pytest.MonkeyPatch.context() as patch:
