@@ -840,6 +840,37 @@ def test_the_fortyfirst_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _shared_eager(measure, "alltoall_eager55k5_2") == ("alltoall", 2, "56832")
     assert _shared_eager(measure, "allgather_eager62k5_2") == ("allgather", 2, "64000")
 
+
+def test_the_fortysecond_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgatherv_bruck_tcp_4", "allgatherv", 4, "2"),
+                             ("alltoallv_linear_tcp_4", "alltoallv", 4, "1"),
+                             ("scan_recdbl_tcp_4", "scan", 4, "2"),
+                             ("exscan_linear_tcp_4", "exscan", 4, "1"),
+                             ("barrier_recdbl_tcp_3", "barrier", 3, "3")))
+    # forced algorithms over TCP (the 3-rank recursive-doubling Barrier is the no-change series): both settings
+    # reach mpirun
+    _assert_forced_over_tcp(measure, ("allgatherv_bruck_tcp_4", "alltoallv_linear_tcp_4", "scan_recdbl_tcp_4",
+                                      "exscan_linear_tcp_4", "barrier_recdbl_tcp_3"))
+    # the default selection over TCP on 5 ranks, with half-KiB shared-memory eager limits on 3 and 4 ranks or
+    # half-KiB TCP ones of 16.5-18.5 KiB on 3 and 4; the grid series (a 3-rank Scatterv) runs the default settings
+    _assert_default_over_tcp(measure, (("allgatherv_tcp_5", "allgatherv", 5),
+                                       ("reduce_scatter_tcp_5", "reduce_scatter", 5),
+                                       ("sendrecv_ring_tcp_5", "sendrecv_ring", 5)))
+    _assert_default_settings(measure, (("scatterv_3", "scatterv", 3),))
+    assert _shared_eager(measure, "alltoall_eager48k5_3") == ("alltoall", 3, "49664")
+    assert _shared_eager(measure, "reduce_eager51k5_4") == ("reduce", 4, "52736")
+    assert _shared_eager(measure, "scan_eager58k5_3") == ("scan", 3, "59904")
+    assert _shared_eager(measure, "allgather_eager63k5_4") == ("allgather", 4, "65024")
+    assert _tcp_eager(measure, "scatter_tcp_eager16k5_4") == ("scatter", 4, "16896")
+    assert _tcp_eager(measure, "alltoallv_tcp_eager17k5_3") == ("alltoallv", 3, "17920")
+    assert _tcp_eager(measure, "bcast_tcp_eager18k5_3") == ("bcast", 3, "18944")
+    # the loaded series: a half-KiB TCP eager limit with Reduce, half-KiB shared-memory ones between 4 KiB and
+    # 8 KiB with Gather, Alltoallv and Allgatherv
+    assert _tcp_eager(measure, "reduce_tcp_eager19k5_2") == ("reduce", 2, "19968")
+    assert _shared_eager(measure, "gather_eager4k5_2") == ("gather", 2, "4608")
+    assert _shared_eager(measure, "alltoallv_eager5k5_2") == ("alltoallv", 2, "5632")
+    assert _shared_eager(measure, "allgatherv_eager6k5_2") == ("allgatherv", 2, "6656")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

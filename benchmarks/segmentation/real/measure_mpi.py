@@ -804,6 +804,37 @@ the 149·2^k grid (a 3-rank default Allgatherv, never on a non-2^k grid before) 
 whose 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_fortyfirst/TRUTH.md``).
 
+The forty-second set (``fixtures/real_fortysecond/mpi/``, measured for a fortieth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysecond/mpi/fortysecond \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_tcp_5 \
+        reduce_scatter_tcp_5 sendrecv_ring_tcp_5 alltoall_eager48k5_3 reduce_eager51k5_4 scan_eager58k5_3 \
+        allgather_eager63k5_4 scatter_tcp_eager16k5_4 alltoallv_tcp_eager17k5_3 bcast_tcp_eager18k5_3 \
+        allgatherv_bruck_tcp_4 alltoallv_linear_tcp_4 scan_recdbl_tcp_4 exscan_linear_tcp_4 barrier_recdbl_tcp_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysecond/mpi/henpentacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatterv_3 \
+        --sizes $(python -c "print(*[151 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysecond/mpi/loaded42 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        reduce_tcp_eager19k5_2 gather_eager4k5_2 alltoallv_eager5k5_2 allgatherv_eager6k5_2
+
+(``allgatherv_tcp_5``, ``reduce_scatter_tcp_5`` and ``sendrecv_ring_tcp_5`` run the default selection over TCP
+with its defaults on 5 ranks (Allgatherv, Reduce_scatter and the Sendrecv ring never over TCP on 5 ranks
+before); ``alltoall_eager48k5_3``, ``reduce_eager51k5_4``, ``scan_eager58k5_3`` and ``allgather_eager63k5_4``
+the default selection with the shared-memory eager limits 49664, 52736, 59904 and 65024 (the last half-KiB
+values between 32 KiB and 64 KiB not used before), ``scatter_tcp_eager16k5_4``, ``alltoallv_tcp_eager17k5_3``
+and ``bcast_tcp_eager18k5_3`` over TCP with the TCP eager limits 16896, 17920 and 18944 (half-KiB TCP limits
+not used before: only 4608-15872 in half-KiB steps were); ``allgatherv_bruck_tcp_4``,
+``alltoallv_linear_tcp_4``, ``scan_recdbl_tcp_4`` and ``exscan_linear_tcp_4`` force the Bruck Allgatherv, the
+basic linear Alltoallv, the recursive-doubling Scan and the linear Exscan over TCP on 4 ranks (never forced
+over TCP before); ``barrier_recdbl_tcp_3`` (the recursive-doubling Barrier, over TCP only on 4 ranks before)
+ignores n and is the series chosen before measuring as one with no change expected; the 151·2^k grid (a 3-rank
+default Scatterv, never on a non-2^k grid before) and the four loaded series (the shared-memory limits 4608,
+5632 and 6656, half-KiB values between 4 KiB and 8 KiB not used before, and the TCP limit 19968), whose
+1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_fortysecond/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1206,6 +1237,17 @@ TCP_EAGER_12K5 = tcp_eager(12800)  # between 8 KiB and 16 KiB, between 12288 and
 TCP_EAGER_13K5 = tcp_eager(13824)  # between 8 KiB and 16 KiB, between 13312 and 14336 as before (half-KiB TCP)
 TCP_EAGER_14K5 = tcp_eager(14848)  # between 8 KiB and 16 KiB, between 14336 and 15360 as before (half-KiB TCP)
 TCP_EAGER_15K5 = tcp_eager(15872)  # between 8 KiB and 16 KiB, between 15360 and 16384 as before (half-KiB TCP)
+EAGER_48K5 = vader_eager(49664)  # between 32 KiB and 64 KiB, between 49152 and 50176 as before
+EAGER_51K5 = vader_eager(52736)  # between 32 KiB and 64 KiB, between 52224 and 53248 as before
+EAGER_58K5 = vader_eager(59904)  # between 32 KiB and 64 KiB, between 59392 and 60416 as before
+EAGER_63K5 = vader_eager(65024)  # between 32 KiB and 64 KiB, between 64512 and 65536 as before
+EAGER_4K5 = vader_eager(4608)  # between 4 KiB and 8 KiB, between 4096 (the default) and 5120 as before
+EAGER_5K5 = vader_eager(5632)  # between 4 KiB and 8 KiB, between 5120 and 6144 as before
+EAGER_6K5 = vader_eager(6656)  # between 4 KiB and 8 KiB, between 6144 and 7168 as before
+TCP_EAGER_16K5 = tcp_eager(16896)  # between 16 KiB and 32 KiB, between 16384 and 17408 as before (half-KiB TCP)
+TCP_EAGER_17K5 = tcp_eager(17920)  # between 16 KiB and 32 KiB, between 17408 and 18432 as before (half-KiB TCP)
+TCP_EAGER_18K5 = tcp_eager(18944)  # between 16 KiB and 32 KiB, between 18432 and 19456 as before (half-KiB TCP)
+TCP_EAGER_19K5 = tcp_eager(19968)  # between 16 KiB and 32 KiB, between 19456 and 20480 as before (half-KiB TCP)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -1986,6 +2028,32 @@ SERIES = {
     "bcast_eager37k5_2": ("bcast", 2, EAGER_37K5),
     "alltoall_eager55k5_2": ("alltoall", 2, EAGER_55K5),
     "allgather_eager62k5_2": ("allgather", 2, EAGER_62K5),
+    # forty-second set (a fortieth out-of-sample score): the default selection over TCP on 5 ranks (never over TCP
+    # on 5 ranks before: Allgatherv, Reduce_scatter and the Sendrecv ring), the last unused half-KiB shared-memory
+    # eager limits between 32 KiB and 64 KiB and half-KiB TCP eager limits of 16.5, 17.5 and 18.5 KiB (never used
+    # before) on collectives and rank counts not measured with them, forced algorithms over TCP on 4 ranks (Bruck
+    # Allgatherv, basic linear Alltoallv, recursive-doubling Scan, linear Exscan, never forced over TCP before),
+    # and the recursive-doubling Barrier over TCP on 3 (over TCP only on 4 before; n ignored: no change expected)
+    "allgatherv_tcp_5": ("allgatherv", 5, TCP),
+    "reduce_scatter_tcp_5": ("reduce_scatter", 5, TCP),
+    "sendrecv_ring_tcp_5": ("sendrecv_ring", 5, TCP),
+    "alltoall_eager48k5_3": ("alltoall", 3, EAGER_48K5),
+    "reduce_eager51k5_4": ("reduce", 4, EAGER_51K5),
+    "scan_eager58k5_3": ("scan", 3, EAGER_58K5),
+    "allgather_eager63k5_4": ("allgather", 4, EAGER_63K5),
+    "scatter_tcp_eager16k5_4": ("scatter", 4, TCP_EAGER_16K5),
+    "alltoallv_tcp_eager17k5_3": ("alltoallv", 3, TCP_EAGER_17K5),
+    "bcast_tcp_eager18k5_3": ("bcast", 3, TCP_EAGER_18K5),
+    "allgatherv_bruck_tcp_4": ("allgatherv", 4, (*ALLGATHERV_BRUCK, *TCP)),
+    "alltoallv_linear_tcp_4": ("alltoallv", 4, (*ALLTOALLV_BASIC_LINEAR, *TCP)),
+    "scan_recdbl_tcp_4": ("scan", 4, (*SCAN_RECURSIVE_DOUBLING, *TCP)),
+    "exscan_linear_tcp_4": ("exscan", 4, (*EXSCAN_LINEAR, *TCP)),
+    "barrier_recdbl_tcp_3": ("barrier", 3, (*BARRIER_RECURSIVE_DOUBLING, *TCP)),
+    # its loaded series
+    "reduce_tcp_eager19k5_2": ("reduce", 2, TCP_EAGER_19K5),
+    "gather_eager4k5_2": ("gather", 2, EAGER_4K5),
+    "alltoallv_eager5k5_2": ("alltoallv", 2, EAGER_5K5),
+    "allgatherv_eager6k5_2": ("allgatherv", 2, EAGER_6K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
