@@ -133,6 +133,22 @@ whose bandwidth regime grows at once shows no slope drop after it (every other s
 recursive-doubling Allgather on 4 ranks: ×1.00 at 128|512 B, then ×1.38, ×1.38, ×1.45); a sum of
 PMNF terms that rises that fast out of a flat part steepens further.
 
+**Double stairs.** Where sizes lie at least ``WIDE_GAP`` apart, two neighbouring gaps that jump the
+same way, each by at least ``STANDOUT_STEP`` with z² above ``f_limit``, between gaps that each jump
+at most 1/``STANDOUT`` of the smaller (the series lies level before, between and after them), are
+two changes (see :func:`double_stairs`): the other one beside a change kept before, beyond
+``max_change_points`` as far as ``flat_steps`` leaves a place (each stair steps out of a level);
+both where two places are free. Every other size puts the inline-send limit and the eager switch in
+neighbouring gaps, often with similar jumps (a 4-rank linear Allreduce: ×1.01, then ×1.76 at
+256|1024 B and ×1.69 at 1024|4096 B, then ×1.16), which the rule against neighbouring changes took
+for one rise and the second stairs for no stair (the second as large as the first). Judged after
+the kinks and the flat steps, before the ramps (which report one change at the larger gap of such a
+pair). On forty-one real sets +28 / +20 main changes, +2 / +6 false ones (from the summaries / with
+kept values; among them a two-gap ramp that its table names as one change, a 7-rank Allreduce's
+×1.82 and ×2.23 at every other size, and the growth right after a switch, a 5-rank
+Reduce_scatter_block's ×15.6 then ×4.57 over ×4 gaps); the generator protocol's cells and
+``segmentation_limits.py``'s tables do not change.
+
 **Steep kinks.** After the ramps below, in the places ``max_change_points`` leaves free: a
 kink out of a gap that rises slowly (slope up to ``ONSET_SLOPE``, starting at x > 1) whose slope
 rise is at least ``ONSET_RISE`` (see :func:`steep_kinks`). Every other size of a sweep over TCP
@@ -239,7 +255,9 @@ one (at least ``SHORT_FIRST_STEP``). A step down is not judged (see :func:`first
 loaded 2-rank Exscan over TCP with a 45 KiB eager limit: ×0.96, then ×1.52 and ×2.27 at 16|64
 KiB, then ×1.08), and the test bends one function through them; every other size of a sweep
 spreads a switch over two gaps as well (a 3-rank Allgather: ×1.01, then ×1.59 and ×1.88 over
-256|4096 B, then ×1.17), whose slope drop the growth after it hides. On a short series only
+256|4096 B, then ×1.17; its table names the inline-send limit and the eager switch in those two
+gaps, which the double stairs, judged before, report both), whose slope drop the growth after it
+hides. On a short series only
 where it shows nothing else (no change of the test, no jump that stands out, no first step): on
 thirty-three real sets +9 main changes and +1 false one both ways (from the summaries / with
 kept values); the generator protocol's benchmark gives the same figures in every cell (judged
@@ -680,7 +698,8 @@ class TrendBreakSearch(WindowSearch):
         """Fills the places ``max_change_points`` leaves free with steps that stand out of their
         neighbours, then with second stairs beside a change, then with kinks, then reports steps
         that stand out, a step in the first gap and kinks beyond the cap as far as the steps out of
-        a flat part left ``flat_steps``, then fills the places still free with ramps, steep kinks
+        a flat part left ``flat_steps``, then adds both changes of double stairs, then fills the
+        places still free with ramps, steep kinks
         and the jumps and kinks of segments aligned on their own (see the module docstring);
         never a step that a gap beside it undoes (a bump); then the second stairs of those
         segments, last growth onsets."""
@@ -696,6 +715,7 @@ class TrendBreakSearch(WindowSearch):
         first = first_step(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit, log_exponent)
         kept = self._add(u, v, kept, standouts + first + onsets, self.max_change_points + int(self.flat_steps),
                          apart=True)
+        kept = self._double_stairs(u, v, sigma, kept)
         # last, in the places ``max_change_points`` still leaves free: ramps, then steep kinks, then
         # the segments' own jumps and kinks
         kept = self._add(u, v, kept, ramps(u, v, sigma, np.log(RAMP_STEP), self.f_limit), self.max_change_points,
@@ -714,6 +734,18 @@ class TrendBreakSearch(WindowSearch):
         # and then growth that starts at once out of a flat part
         onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
         return self._add(u, v, kept, onsets, self.max_change_points, apart=True)
+
+    def _double_stairs(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int]) -> list[int]:
+        """``kept`` with both changes of each double stair (see :func:`double_stairs`): the other
+        one beside a kept one, beyond ``max_change_points`` as far as ``flat_steps`` leaves a place
+        (each stair steps out of a level, as the steps out of a flat part do); both where two places
+        of ``max_change_points`` are free and neither lies next to a kept change."""
+        for pair in double_stairs(u, v, sigma, self.f_limit):
+            if set(pair) & set(kept):
+                kept = self._add(u, v, kept, list(pair), self.max_change_points + int(self.flat_steps), apart=False)
+            elif len(kept) + 2 <= self.max_change_points and all(_clear_of(b, kept) for b in pair):
+                kept = self._add(u, v, kept, list(pair), self.max_change_points, apart=False)
+        return kept
 
     def _segment_changes(self, u: np.ndarray, v: np.ndarray, kept: list[int]) -> tuple[list[int], list[int]]:
         """The jumps that stand out and the kinks and steep kinks (see :func:`standout_jumps`,
@@ -1070,6 +1102,37 @@ def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[in
                 and noise[gap] > 0 and step ** 2 / noise[gap] > f_limit):
             stairs.append(change + 1)
     return stairs
+
+
+def double_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, f_limit: float) -> list[tuple[int, int]]:
+    """Double stairs: two neighbouring gaps, over sizes at least ``WIDE_GAP`` apart, that jump the
+    same way, each by at least ``STANDOUT_STEP`` with z² above ``f_limit`` in its two points' noise
+    ``sigma``, while the gap before the pair and the gap after it each jump at most 1/``STANDOUT``
+    of the smaller of the two (in log y ``v``): the series lies level, steps, lies level at one
+    size, steps again and lies level. Returned as the pairs of changes, in the order of x; not
+    judged out of x ≤ 1 (``u`` = log x ≤ 0) nor without a gap on both sides.
+
+    Every other size of a sweep puts the inline-send limit (256|512 B) and the eager switch
+    (2048|4096 B) in neighbouring gaps, 256|1024 B and 1024|4096 B, often with similar jumps (a
+    4-rank linear Allreduce: ×1.01, then ×1.76 and ×1.69, then ×1.16), where :func:`staircase`
+    takes the two for one rise spread over both and :func:`second_stairs` needs the second to be
+    the smaller. A sum of PMNF terms rises over two gaps and then lies level nowhere (its log-log
+    slope never falls); one switch spread over two gaps of ×4 is rare on the real sets, whose
+    ramps span ×4, one ×8 (a truth table's two-gap ramp, ×1.74 and ×2.12 at 2048|8192 B, is one
+    of the false changes the rule gives there)."""
+    jump, width = np.diff(v), np.diff(u)
+    noise = sigma[:-1] ** 2 + sigma[1:] ** 2
+    least, wide = np.log1p(STANDOUT_STEP), np.log(WIDE_GAP)
+    pairs = []
+    for gap in range(1, len(jump) - 2):  # the pair's gaps: gap and gap + 1
+        first, second = jump[gap], jump[gap + 1]
+        smaller = min(abs(first), abs(second))
+        outside = max(abs(jump[gap - 1]), abs(jump[gap + 2]))
+        if (first * second > 0 and u[gap] > 0 and min(width[gap], width[gap + 1]) >= wide and smaller >= least
+                and STANDOUT * outside <= smaller
+                and all(noise[g] > 0 and jump[g] ** 2 / noise[g] > f_limit for g in (gap, gap + 1))):
+            pairs.append((gap + 1, gap + 2))
+    return pairs
 
 
 def segment_stair(u: np.ndarray, w: np.ndarray, sigma: np.ndarray, change_jump: float, f_limit: float) -> bool:

@@ -520,6 +520,32 @@ def test_a_fall_inside_growth_is_a_change(fixtures_dir, keep_values, monkeypatch
     assert _changing_points(measurements) == [256.0, 512.0, 4096.0, 8192.0]
 
 
+def _every_other_size(path, folder):
+    """An Extra-P text file of the sweep at ``path`` with every other size from the first, in ``folder``."""
+    lines = path.read_text().splitlines()
+    points = next(line for line in lines if line.startswith("POINTS")).split()[1:]
+    data = [line for line in lines if line.startswith("DATA")]
+    kept = [line for line in lines if not line.startswith(("POINTS", "DATA"))]
+    out = folder / path.name
+    out.write_text("\n".join(kept + ["POINTS " + " ".join(points[::2])] + data[::2]) + "\n")
+    return out
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_a_double_stair_is_two_changes(fixtures_dir, keep_values, tmp_path, monkeypatch):
+    # every other size of a 4-rank linear Allreduce (thirteenth real set) as users read it (Extra-P's
+    # text reader): x1.76 at 256|1024 B (the inline-send limit) and x1.69 at 1024|4096 B (the eager
+    # switch), level before, between and after; without the rule the two counted as one rise
+    from extrap_segmented.segmentation import trend
+
+    path = _every_other_size(fixtures_dir / "real_thirteenth" / "mpi" / "thirteenth" / "allreduce_linear_4.txt",
+                             tmp_path)
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == [256.0, 1024.0, 1024.0, 4096.0]
+    monkeypatch.setattr(trend, "double_stairs", lambda *args: [])
+    assert _changing_points(measurements) == [256.0, 1024.0]
+
+
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
