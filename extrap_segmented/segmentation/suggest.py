@@ -13,8 +13,8 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
     geometrically, e.g. process counts 2, 4, 8), rounded to integers when all values are
     integers and an integer is left in the gap (else the exact midpoint). When the gaps are
     exhausted, continues away from the change point: ``extend="down"`` below the smallest value
-    (first segment), ``"up"`` above the largest (last segment), ``"none"`` stops (middle
-    segments).
+    (first segment), ``"up"`` above the largest (last segment), ``"none"`` (middle segments)
+    into the gaps to the values of ``series`` beside the segment, then stops.
 
     Args:
         segment_x: the segment's measured parameter values.
@@ -25,7 +25,12 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
         max_ratio_spread: ... and the largest ratio is less than this many times the smallest
             (default 1.5).
         series: all measured values of the parameter; a segment of one value continues their
-            spacing beside it (without them: steps of 2, which beside 4 MiB is 2 bytes).
+            spacing beside it (without them: steps of 2, which beside 4 MiB is 2 bytes). For a
+            segment between two changes (``extend="none"``), once its own gaps are filled, the
+            gaps between it and the values of ``series`` beside it (across the changes) are filled
+            next, widest first: the segment may reach into them, and a value there tells on which
+            side of it each change lies (a segment of one size between two steps has no gap of
+            its own).
 
     Returns:
         Sorted list of proposed values (possibly fewer than ``needed``).
@@ -45,11 +50,14 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
         geometric = bool(around[0] > 0 and _is_geometric(around, min_ratio, max_ratio_spread))
         step = low_step = high / low if geometric else high - low
     known = set(xs.tolist())
+    below, above = around[around < xs[0]], around[around > xs[-1]]
+    beside = set(below[-1:].tolist() + above[:1].tolist())
     proposals = []
     for _ in range(4 * needed):
         if len(proposals) == needed:
             break
-        values = np.array(sorted(known))
+        # a middle segment fills its own gaps first, those beside it (below) after
+        values = np.array(sorted(known if extend != "none" else {k for k in known if xs[0] <= k <= xs[-1]}))
         gaps = np.log(values[1:] / values[:-1]) if geometric else np.diff(values)
         value = fraction = None
         if len(gaps):
@@ -60,6 +68,8 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
                 value = rounded
             elif gaps[i] > 0:
                 fraction = float(mid)  # only when neither an integer nor an extension is left
+        if value is None and extend == "none" and beside:
+            value = _widest_free_midpoint(np.array(sorted(known | beside)), geometric, integer)
         if value is None and extend == "up":
             value = float(values[-1] * step if geometric else values[-1] + step)
         elif value is None and extend == "down":
@@ -74,6 +84,18 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
         known.add(value)
         proposals.append(value)
     return sorted(proposals)
+
+
+def _widest_free_midpoint(values: np.ndarray, geometric: bool, integer: bool) -> float | None:
+    """The (geometric) midpoint of the widest gap of the sorted ``values`` that has one strictly
+    inside it (an integer one where ``integer``); None where no gap has."""
+    gaps = np.log(values[1:] / values[:-1]) if geometric else np.diff(values)
+    for i in np.argsort(-gaps, kind="stable"):
+        mid = np.sqrt(values[i] * values[i + 1]) if geometric else (values[i] + values[i + 1]) / 2
+        value = float(np.round(mid)) if integer else float(mid)
+        if values[i] < value < values[i + 1]:
+            return value
+    return None
 
 
 def _is_geometric(xs: np.ndarray, min_ratio: float, max_ratio_spread: float) -> bool:

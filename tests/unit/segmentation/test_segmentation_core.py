@@ -146,9 +146,20 @@ def test_a_one_value_segment_continues_the_spacing_of_the_series():
     assert suggest_measurements([4194304], 3, extend="up", series=sizes) == [4987896.0, 5931642.0, 2.0 ** 23]
     assert suggest_measurements([8192], 2, extend="down", series=sizes) == [4096.0, 5793.0]
     assert suggest_measurements([10], 2, extend="up", series=range(1, 11)) == [11.0, 12.0]
-    assert suggest_measurements([512], 1, extend="none", series=sizes) == []  # a middle segment: no room
     # a NaN among the series' values is no spacing: the doubling of the finite ones beside it
     assert suggest_measurements([4194304], 1, extend="up", series=[np.nan, *sizes]) == [2.0 ** 23]
+
+
+def test_a_middle_segment_of_one_size_is_filled_from_the_sizes_beside_it():
+    # every other size of a sweep with the inline-send limit and the eager switch in neighbouring
+    # gaps leaves 1 KiB alone between two changes; the advice was "no free value inside it". Its
+    # own gaps come first where it has some, then the gaps to the sizes across the changes, which
+    # also tell on which side of 512 B and 2 KiB each change lies
+    sizes = [4.0 ** k for k in range(12)]
+    assert suggest_measurements([1024], 2, extend="none", series=sizes) == [512.0, 2048.0]
+    assert suggest_measurements([1024], 4, extend="none", series=sizes) == [362.0, 512.0, 724.0, 2048.0]
+    assert suggest_measurements([1024, 4096], 1, extend="none", series=sizes) == [2048.0]
+    assert suggest_measurements([2], 1, extend="none", series=[1, 2, 3]) == []  # no integer left beside it
 
 
 def test_synthetic_generator_is_seeded_and_reports_truth():
