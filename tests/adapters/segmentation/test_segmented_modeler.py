@@ -520,14 +520,14 @@ def test_a_fall_inside_growth_is_a_change(fixtures_dir, keep_values, monkeypatch
     assert _changing_points(measurements) == [256.0, 512.0, 4096.0, 8192.0]
 
 
-def _every_other_size(path, folder):
-    """An Extra-P text file of the sweep at ``path`` with every other size from the first, in ``folder``."""
+def _some_sizes(path, folder, chosen):
+    """An Extra-P text file of the sweep at ``path`` with the sizes ``chosen`` (a slice), in ``folder``."""
     lines = path.read_text().splitlines()
     points = next(line for line in lines if line.startswith("POINTS")).split()[1:]
     data = [line for line in lines if line.startswith("DATA")]
     kept = [line for line in lines if not line.startswith(("POINTS", "DATA"))]
     out = folder / path.name
-    out.write_text("\n".join(kept + ["POINTS " + " ".join(points[::2])] + data[::2]) + "\n")
+    out.write_text("\n".join(kept + ["POINTS " + " ".join(points[chosen])] + data[chosen]) + "\n")
     return out
 
 
@@ -538,12 +538,31 @@ def test_a_double_stair_is_two_changes(fixtures_dir, keep_values, tmp_path, monk
     # switch), level before, between and after; without the rule the two counted as one rise
     from extrap_segmented.segmentation import trend
 
-    path = _every_other_size(fixtures_dir / "real_thirteenth" / "mpi" / "thirteenth" / "allreduce_linear_4.txt",
-                             tmp_path)
+    path = _some_sizes(fixtures_dir / "real_thirteenth" / "mpi" / "thirteenth" / "allreduce_linear_4.txt", tmp_path,
+                       slice(None, None, 2))
     measurements = _read_real(path, keep_values)
     assert _changing_points(measurements) == [256.0, 1024.0, 1024.0, 4096.0]
     monkeypatch.setattr(trend, "double_stairs", lambda *args: [])
     assert _changing_points(measurements) == [256.0, 1024.0]
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+@pytest.mark.parametrize("fixtures, name, change", [
+    ("real_twentieth", "mpi/twentieth/reduce_scatter_nonoverlap_2.txt", [65536.0, 131072.0]),
+    ("real_thirtyninth", "mpi/loaded39/allreduce_eager30k5_2.txt", [32768.0, 65536.0])])
+def test_a_jump_inside_growth_among_the_ten_largest_sizes_is_a_change(fixtures_dir, keep_values, tmp_path,
+                                                                      monkeypatch, fixtures, name, change):
+    # the ten largest sizes as users read them (Extra-P's text reader): a 2-rank Reduce_scatter
+    # (x1.22, x1.34, x1.56, then x4.90 at 64|128 KiB, x2.36, x2.13) and a loaded 2-rank Allreduce with
+    # a 30.5 KiB eager limit (x1.59, x1.75, then x2.57 at 32|64 KiB, x1.66, x1.80): neither jump is
+    # twice its neighbours', and slow runs hide it from the significance test on the means
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / fixtures / name, tmp_path, slice(-10, None))
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == change
+    monkeypatch.setattr(trend, "growth_jumps", lambda *args: [])
+    assert _changing_points(measurements) == []
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])

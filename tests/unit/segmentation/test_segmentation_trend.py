@@ -514,6 +514,44 @@ def test_no_function_of_the_search_space_is_a_double_stair(series):
     assert trend.double_stairs(np.log(x), np.log(y), np.full(len(x), 0.005), 12.0) == []
 
 
+@settings(max_examples=300, deadline=None)
+@given(search_space_series())
+def test_no_function_of_the_search_space_jumps_inside_growth(series):
+    # noiseless (at the noise floor): the log-log slope of a sum of positive PMNF terms never drops
+    # by as much as a gap that jumps 1.4 times the gap after it (a log factor's drop is slow)
+    x, y = series
+    assert trend.growth_jumps(np.log(x), np.log(y), np.full(len(x), 0.005), np.log(trend.STANDOUT_JUMP),
+                              trend.SHORT_F_LIMIT) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(1.1, 1.8), st.floats(1.8, 6.0), st.integers(2, 6), st.booleans())
+def test_a_jump_inside_growth_is_found_at_its_gap(growth, jump, gap, down):
+    # ten doubling sizes growing by `growth` per doubling, one gap jumping by `jump` (or falling by
+    # it): found where the jump is at least STANDOUT_JUMP and GROWTH_JUMP times the growth in log
+    # units with the second differences clear of 1 % noise; the first and the last gap never
+    u = np.log(2.0 ** np.arange(13, 23))
+    steps = np.full(9, np.log(growth))
+    steps[gap] = -np.log(jump) if down else np.log(jump)
+    v = np.concatenate(([0.0], np.cumsum(steps)))
+    sigma = np.full(10, 0.01)
+    excess = np.log(jump) - np.log(growth)
+    assume(abs(np.log(jump) - trend.GROWTH_JUMP * np.log(growth)) > 1e-9)
+    expected = (np.log(jump) >= trend.GROWTH_JUMP * np.log(growth) and excess ** 2 / (6 * 0.01 ** 2) > 50)
+    assert (trend.growth_jumps(u, v, sigma, np.log(trend.STANDOUT_JUMP), 50.0) == [gap + 1]) == expected
+
+
+def test_noise_or_a_first_or_last_gap_is_no_jump_inside_growth():
+    # x1.5 per doubling with a x3 jump: at 30 % noise per point the second differences are noise;
+    # in the first or the last gap there is no gap on one side to compare with
+    u = np.log(2.0 ** np.arange(13, 23))
+    for gap, sigma, expected in [(4, 0.01, [5]), (4, 0.3, []), (0, 0.01, []), (8, 0.01, [])]:
+        steps = np.full(9, np.log(1.5))
+        steps[gap] = np.log(3.0)
+        v = np.concatenate(([0.0], np.cumsum(steps)))
+        assert trend.growth_jumps(u, v, np.full(10, sigma), np.log(trend.STANDOUT_JUMP), 50.0) == expected
+
+
 def test_a_fall_inside_growth_is_a_change():
     # a 5-rank Reduce_scatter_block (eighth real set), medians: x2.19, x2.14, x2.14 per doubling,
     # then x0.66 at 512 KiB|1 MiB and x2.13, x2.23 on from there; no sum of positive PMNF terms
