@@ -58,16 +58,14 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
             break
         # a middle segment fills its own gaps first, those beside it (below) after
         values = np.array(sorted(known if extend != "none" else {k for k in known if xs[0] <= k <= xs[-1]}))
-        gaps = np.log(values[1:] / values[:-1]) if geometric else np.diff(values)
+        gaps, middles, rounded = _gap_middles(values, geometric, integer)
         value = fraction = None
         if len(gaps):
             i = int(np.argmax(gaps))
-            mid = np.sqrt(values[i] * values[i + 1]) if geometric else (values[i] + values[i + 1]) / 2
-            rounded = float(np.round(mid)) if integer else float(mid)
-            if gaps[i] > 0 and values[i] < rounded < values[i + 1]:
-                value = rounded
+            if gaps[i] > 0 and values[i] < rounded[i] < values[i + 1]:
+                value = float(rounded[i])
             elif gaps[i] > 0:
-                fraction = float(mid)  # only when neither an integer nor an extension is left
+                fraction = float(middles[i])  # only when neither an integer nor an extension is left
         if value is None and extend == "none" and beside:
             value = _widest_free_midpoint(np.array(sorted(known | beside)), geometric, integer)
         if value is None and extend == "up":
@@ -89,13 +87,20 @@ def suggest_measurements(segment_x: ArrayLike, needed: int, *, extend: str = "no
 def _widest_free_midpoint(values: np.ndarray, geometric: bool, integer: bool) -> float | None:
     """The (geometric) midpoint of the widest gap of the sorted ``values`` that has one strictly
     inside it (an integer one where ``integer``); None where no gap has."""
-    gaps = np.log(values[1:] / values[:-1]) if geometric else np.diff(values)
+    gaps, _, rounded = _gap_middles(values, geometric, integer)
     for i in np.argsort(-gaps, kind="stable"):
-        mid = np.sqrt(values[i] * values[i + 1]) if geometric else (values[i] + values[i + 1]) / 2
-        value = float(np.round(mid)) if integer else float(mid)
-        if values[i] < value < values[i + 1]:
-            return value
+        if values[i] < rounded[i] < values[i + 1]:
+            return float(rounded[i])
     return None
+
+
+def _gap_middles(values: np.ndarray, geometric: bool, integer: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per gap of the sorted ``values``: its width (in log where ``geometric``), its (geometric)
+    midpoint, and that midpoint rounded to an integer where ``integer``."""
+    low, high = values[:-1], values[1:]
+    gaps = np.log(high / low) if geometric else high - low
+    middles = np.sqrt(low * high) if geometric else (low + high) / 2
+    return gaps, middles, (np.round(middles) if integer else middles)
 
 
 def _is_geometric(xs: np.ndarray, min_ratio: float, max_ratio_spread: float) -> bool:
