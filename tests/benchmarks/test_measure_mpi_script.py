@@ -871,6 +871,37 @@ def test_the_fortysecond_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _shared_eager(measure, "alltoallv_eager5k5_2") == ("alltoallv", 2, "5632")
     assert _shared_eager(measure, "allgatherv_eager6k5_2") == ("allgatherv", 2, "6656")
 
+
+def test_the_fortythird_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_recdbl_tcp_4", "allgather", 4, "3"),
+                             ("reduce_scatter_butterfly_tcp_4", "reduce_scatter", 4, "4"),
+                             ("scatter_linear_nb_tcp_4", "scatter", 4, "3"),
+                             ("allreduce_segring_tcp_4", "allreduce", 4, "5"),
+                             ("bcast_bintree_tcp_4", "bcast", 4, "5"),
+                             ("reduce_inorder_binary_tcp_4", "reduce", 4, "6"),
+                             ("barrier_bruck_tcp_5", "barrier", 5, "4")))
+    # forced algorithms over TCP (the 5-rank Bruck Barrier is the no-change series): both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("allgather_recdbl_tcp_4", "reduce_scatter_butterfly_tcp_4",
+                                      "scatter_linear_nb_tcp_4", "allreduce_segring_tcp_4", "bcast_bintree_tcp_4",
+                                      "reduce_inorder_binary_tcp_4", "barrier_bruck_tcp_5"))
+    # the default selection over TCP on 5 and 6 ranks, with half-KiB TCP eager limits of 21.5-25.5 KiB on 3 and 4;
+    # the grid series (a 3-rank Reduce_scatter_block) runs the default settings
+    _assert_default_over_tcp(measure, (("iallreduce_tcp_5", "iallreduce", 5),
+                                       ("allreduce_tcp_6", "allreduce", 6),
+                                       ("bcast_tcp_6", "bcast", 6)))
+    _assert_default_settings(measure, (("reduce_scatter_block_3", "reduce_scatter_block", 3),))
+    assert _tcp_eager(measure, "allreduce_tcp_eager21k5_3") == ("allreduce", 3, "22016")
+    assert _tcp_eager(measure, "gather_tcp_eager22k5_4") == ("gather", 4, "23040")
+    assert _tcp_eager(measure, "alltoall_tcp_eager23k5_3") == ("alltoall", 3, "24064")
+    assert _tcp_eager(measure, "scan_tcp_eager24k5_4") == ("scan", 4, "25088")
+    assert _tcp_eager(measure, "allgather_tcp_eager25k5_3") == ("allgather", 3, "26112")
+    # the loaded series: a half-KiB TCP eager limit with Allreduce, half-KiB shared-memory ones below 8 KiB with
+    # Bcast, Scan and Alltoall
+    assert _tcp_eager(measure, "allreduce_tcp_eager20k5_2") == ("allreduce", 2, "20992")
+    assert _shared_eager(measure, "bcast_eager2k5_2") == ("bcast", 2, "2560")
+    assert _shared_eager(measure, "scan_eager3k5_2") == ("scan", 2, "3584")
+    assert _shared_eager(measure, "alltoall_eager7k5_2") == ("alltoall", 2, "7680")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

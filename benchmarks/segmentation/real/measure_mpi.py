@@ -835,6 +835,38 @@ default Scatterv, never on a non-2^k grid before) and the four loaded series (th
 1-minute load average was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_fortysecond/TRUTH.md``).
 
+The forty-third set (``fixtures/real_fortythird/mpi/``, measured for a forty-first out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortythird/mpi/fortythird \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series iallreduce_tcp_5 \
+        allreduce_tcp_6 bcast_tcp_6 allreduce_tcp_eager21k5_3 gather_tcp_eager22k5_4 alltoall_tcp_eager23k5_3 \
+        scan_tcp_eager24k5_4 allgather_tcp_eager25k5_3 allgather_recdbl_tcp_4 reduce_scatter_butterfly_tcp_4 \
+        scatter_linear_nb_tcp_4 allreduce_segring_tcp_4 bcast_bintree_tcp_4 reduce_inorder_binary_tcp_4 \
+        barrier_bruck_tcp_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortythird/mpi/heptapentacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_scatter_block_3 \
+        --sizes $(python -c "print(*[157 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortythird/mpi/loaded43 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_tcp_eager20k5_2 bcast_eager2k5_2 scan_eager3k5_2 alltoall_eager7k5_2
+
+(``iallreduce_tcp_5`` runs the default selection over TCP with its defaults on 5 ranks (the Iallreduce never
+over TCP on 5 ranks before: on 2, 3 and 4), ``allreduce_tcp_6`` and ``bcast_tcp_6`` on 6 ranks (no series ran
+over TCP on 6 ranks before); ``allreduce_tcp_eager21k5_3``, ``gather_tcp_eager22k5_4``,
+``alltoall_tcp_eager23k5_3``, ``scan_tcp_eager24k5_4`` and ``allgather_tcp_eager25k5_3`` run over TCP with the
+TCP eager limits 22016, 23040, 24064, 25088 and 26112 (half-KiB TCP limits not used before: only 4608-19968 in
+half-KiB steps were); ``allgather_recdbl_tcp_4``, ``reduce_scatter_butterfly_tcp_4``,
+``scatter_linear_nb_tcp_4``, ``allreduce_segring_tcp_4``, ``bcast_bintree_tcp_4`` and
+``reduce_inorder_binary_tcp_4`` force the recursive-doubling Allgather, the butterfly Reduce_scatter, the
+non-blocking linear Scatter, the segmented-ring Allreduce, the binary-tree Bcast and the in-order binary Reduce
+over TCP on 4 ranks (never forced over TCP before); ``barrier_bruck_tcp_5`` (the Bruck Barrier, over TCP only on
+3 and 4 ranks before) ignores n and is the series chosen before measuring as one with no change expected; the
+157·2^k grid (a 3-rank default Reduce_scatter_block, never on a non-2^k grid before) and the four loaded series
+(the shared-memory limits 2560, 3584 and 7680, the last half-KiB values below 8 KiB not used before, and the TCP
+limit 20992), whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
+described in ``fixtures/real_fortythird/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1248,6 +1280,15 @@ TCP_EAGER_16K5 = tcp_eager(16896)  # between 16 KiB and 32 KiB, between 16384 an
 TCP_EAGER_17K5 = tcp_eager(17920)  # between 16 KiB and 32 KiB, between 17408 and 18432 as before (half-KiB TCP)
 TCP_EAGER_18K5 = tcp_eager(18944)  # between 16 KiB and 32 KiB, between 18432 and 19456 as before (half-KiB TCP)
 TCP_EAGER_19K5 = tcp_eager(19968)  # between 16 KiB and 32 KiB, between 19456 and 20480 as before (half-KiB TCP)
+EAGER_2K5 = vader_eager(2560)  # between 2 KiB and 4 KiB, between 2048 and 3072 as before
+EAGER_3K5 = vader_eager(3584)  # between 2 KiB and 4 KiB, between 3072 and 4096 (the default) as before
+EAGER_7K5 = vader_eager(7680)  # between 4 KiB and 8 KiB, between 7168 and 8192 as before
+TCP_EAGER_20K5 = tcp_eager(20992)  # between 16 KiB and 32 KiB, between 20480 and 21504 as before (half-KiB TCP)
+TCP_EAGER_21K5 = tcp_eager(22016)  # between 16 KiB and 32 KiB, between 21504 and 22528 as before (half-KiB TCP)
+TCP_EAGER_22K5 = tcp_eager(23040)  # between 16 KiB and 32 KiB, between 22528 and 23552 as before (half-KiB TCP)
+TCP_EAGER_23K5 = tcp_eager(24064)  # between 16 KiB and 32 KiB, between 23552 and 24576 as before (half-KiB TCP)
+TCP_EAGER_24K5 = tcp_eager(25088)  # between 16 KiB and 32 KiB, between 24576 and 25600 as before (half-KiB TCP)
+TCP_EAGER_25K5 = tcp_eager(26112)  # between 16 KiB and 32 KiB, between 25600 and 26624 as before (half-KiB TCP)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2054,6 +2095,32 @@ SERIES = {
     "gather_eager4k5_2": ("gather", 2, EAGER_4K5),
     "alltoallv_eager5k5_2": ("alltoallv", 2, EAGER_5K5),
     "allgatherv_eager6k5_2": ("allgatherv", 2, EAGER_6K5),
+    # forty-third set (a forty-first out-of-sample score): the default selection over TCP on 5 ranks (the Iallreduce,
+    # never over TCP on 5 ranks before) and on 6 (no series over TCP on 6 ranks before: Allreduce, Bcast), half-KiB
+    # TCP eager limits of 21.5-25.5 KiB (never used before) on collectives and rank counts not measured with them,
+    # forced algorithms over TCP on 4 ranks (recursive-doubling Allgather, butterfly Reduce_scatter, non-blocking
+    # linear Scatter, segmented-ring Allreduce, binary-tree Bcast, in-order binary Reduce, never forced over TCP
+    # before), and the Bruck Barrier over TCP on 5 (over TCP only on 3 and 4 before; n ignored: no change expected)
+    "iallreduce_tcp_5": ("iallreduce", 5, TCP),
+    "allreduce_tcp_6": ("allreduce", 6, TCP),
+    "bcast_tcp_6": ("bcast", 6, TCP),
+    "allreduce_tcp_eager21k5_3": ("allreduce", 3, TCP_EAGER_21K5),
+    "gather_tcp_eager22k5_4": ("gather", 4, TCP_EAGER_22K5),
+    "alltoall_tcp_eager23k5_3": ("alltoall", 3, TCP_EAGER_23K5),
+    "scan_tcp_eager24k5_4": ("scan", 4, TCP_EAGER_24K5),
+    "allgather_tcp_eager25k5_3": ("allgather", 3, TCP_EAGER_25K5),
+    "allgather_recdbl_tcp_4": ("allgather", 4, (*ALLGATHER_RECURSIVE_DOUBLING, *TCP)),
+    "reduce_scatter_butterfly_tcp_4": ("reduce_scatter", 4, (*REDUCE_SCATTER_BUTTERFLY, *TCP)),
+    "scatter_linear_nb_tcp_4": ("scatter", 4, (*SCATTER_LINEAR_NB, *TCP)),
+    "allreduce_segring_tcp_4": ("allreduce", 4, (*ALLREDUCE_SEGMENTED_RING, *TCP)),
+    "bcast_bintree_tcp_4": ("bcast", 4, (*BCAST_BINARY_TREE, *TCP)),
+    "reduce_inorder_binary_tcp_4": ("reduce", 4, (*REDUCE_IN_ORDER_BINARY, *TCP)),
+    "barrier_bruck_tcp_5": ("barrier", 5, (*BARRIER_BRUCK, *TCP)),
+    # its loaded series
+    "allreduce_tcp_eager20k5_2": ("allreduce", 2, TCP_EAGER_20K5),
+    "bcast_eager2k5_2": ("bcast", 2, EAGER_2K5),
+    "scan_eager3k5_2": ("scan", 2, EAGER_3K5),
+    "alltoall_eager7k5_2": ("alltoall", 2, EAGER_7K5),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
