@@ -565,6 +565,35 @@ def test_a_jump_inside_growth_among_the_ten_largest_sizes_is_a_change(fixtures_d
     assert _changing_points(measurements) == []
 
 
+def test_a_jump_inside_growth_below_the_short_series_limit_is_a_change(fixtures_dir, tmp_path, monkeypatch):
+    # the ten largest sizes of a 4-rank Exscan with a 41.5 KiB eager limit (fortieth real set) as
+    # users read them from the summaries: x1.18, x1.27, then x1.96 at 32|64 KiB (the eager switch),
+    # x1.55, x1.84; its second differences' z² lie between 24 and 50, below the short pieces' limit
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_fortieth" / "mpi" / "fortieth" / "exscan_eager41k5_4.txt", tmp_path,
+                       slice(-10, None))
+    measurements = _read_real(path)
+    assert _changing_points(measurements) == [32768.0, 65536.0]
+    monkeypatch.setattr(trend, "GROWTH_JUMP_F_LIMIT", trend.SHORT_F_LIMIT)
+    assert _changing_points(measurements) == []
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_a_jump_inside_growth_at_every_other_size_is_a_change(fixtures_dir, keep_values, tmp_path, monkeypatch):
+    # every other size of a 3-rank Rabenseifner Allreduce (twenty-fourth real set) as users read it:
+    # x1.07, x1.22, then x1.79 at 4|16 KiB (the eager switch), x1.38, x1.71; the slope drops after
+    # the jump, but the secants of the slope-drop test see the growth steepen again
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_twentyfourth" / "mpi" / "twentyfourth" / "allreduce_rabenseifner_3.txt",
+                       tmp_path, slice(None, None, 2))
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == [1.0, 4.0, 4096.0, 16384.0]
+    monkeypatch.setattr(trend, "growth_jumps", lambda *args: [])
+    assert _changing_points(measurements) == [1.0, 4.0]
+
+
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
