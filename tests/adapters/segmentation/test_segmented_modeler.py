@@ -595,6 +595,22 @@ def test_a_jump_inside_growth_at_every_other_size_is_a_change(fixtures_dir, keep
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_growth_that_starts_at_once_out_of_a_climbing_latency_regime_is_a_change(fixtures_dir, keep_values,
+                                                                                 tmp_path, monkeypatch):
+    # every other size of a 4-rank Alltoallv with a 53.5 KiB eager limit (forty-first real set) as
+    # users read it: x1.04, x1.03, x1.21 (the latency regime climbs), then x1.68 at 4|16 KiB, x1.80,
+    # x2.36; the three sizes before the onset lie within x1.25, not x1.15, of each other
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_fortyfirst" / "mpi" / "fortyfirst" / "alltoallv_eager53k5_4.txt",
+                       tmp_path, slice(None, None, 2))
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == [4096.0, 16384.0]
+    monkeypatch.setattr(trend, "ONSET_FLAT", trend.FLAT_STEP)
+    assert _changing_points(measurements) == []
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
     # at 15-16 us up to 2 KiB, then x1.56, x1.39, x1.71 (medians) from 2048|4096 B on; a term growing as the
