@@ -945,24 +945,20 @@ def growth_jumps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, 
     standard error of 12 %, so a z² of 8 (``GROWTH_JUMP_F_LIMIT``) needs an excess of ×1.4 over both
     neighbours' jumps at once (sizes evenly spaced in log x).
     """
+    if len(v) < 4:  # a gap before, a gap after
+        return []
     jump, width = np.diff(v), np.diff(u)
     slope = np.abs(jump) / width
-    found = []
-    for gap in range(1, len(jump) - 1):
-        if u[gap] <= 0 or abs(jump[gap]) < least:
-            continue
-        clear = True
-        for other in (gap - 1, gap + 1):
-            # the slope difference of two neighbouring gaps weighs their three points by the widths
-            first, second = width[min(gap, other)], width[max(gap, other)]
-            point = min(gap, other)
-            variance = (sigma[point] ** 2 / first ** 2 + sigma[point + 1] ** 2 * (1 / first + 1 / second) ** 2
-                        + sigma[point + 2] ** 2 / second ** 2)
-            clear &= bool(slope[gap] >= GROWTH_JUMP * slope[other] and variance > 0
-                          and (slope[gap] - slope[other]) ** 2 / variance > f_limit)
-        if clear:
-            found.append(gap + 1)
-    return sorted(found, key=lambda b: -abs(jump[b - 1]))
+    # gap g for g = 1 … n − 3: the gap before, the gap, the one after; the slope change at each
+    # interior point, and its noise (point g + 1 at index g)
+    before, at, after = slope[:-2], slope[1:-1], slope[2:]
+    noise = _slope_change_variance(sigma[:-2], sigma[1:-1], sigma[2:], width[:-1], width[1:])
+    clear = (u[1:-2] > 0) & (np.abs(jump[1:-1]) >= least)
+    with np.errstate(divide="ignore", invalid="ignore"):  # a noise of 0 judges nothing
+        for other, variance in ((before, noise[:-1]), (after, noise[1:])):
+            clear &= (at >= GROWTH_JUMP * other) & (variance > 0) & ((at - other) ** 2 / variance > f_limit)
+    gaps = np.flatnonzero(clear) + 1
+    return [int(g) + 1 for g in gaps[np.argsort(-np.abs(jump[gaps]), kind="stable")]]
 
 
 def ramps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:
