@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from extrap_segmented.exceptions import InvalidInputError
@@ -18,6 +18,8 @@ TERMS = list(build_search_space(parse_expectation("O(p)").term).terms)
 
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.floats(0.1, 1e4), min_size=6, max_size=6), st.floats(1e-3, 1e3))
+# symmetric about log p's centre: slope 0 exactly, +5e-14 from the weighted sums' rounding
+@example(values=[5677.671532676775, 1.0, 1688.0, 1688.0, 1.0, 5677.671532676775], factor=410.39899122871907)
 def test_equal_weights_give_the_unweighted_fit(values, factor):
     Y = np.array([values])
     plain = fit_candidates(P, Y, TERMS)
