@@ -902,6 +902,37 @@ def test_the_fortythird_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _shared_eager(measure, "scan_eager3k5_2") == ("scan", 2, "3584")
     assert _shared_eager(measure, "alltoall_eager7k5_2") == ("alltoall", 2, "7680")
 
+
+def test_the_fortyfourth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_nonoverlap_tcp_4", "allreduce", 4, "2"),
+                             ("alltoall_linsync_tcp_4", "alltoall", 4, "4"),
+                             ("bcast_chain_tcp_4", "bcast", 4, "2"),
+                             ("reduce_binary_tcp_4", "reduce", 4, "4"),
+                             ("gather_linear_tcp_4", "gather", 4, "1"),
+                             ("scan_linear_tcp_4", "scan", 4, "1")))
+    # forced algorithms over TCP: both settings reach mpirun
+    _assert_forced_over_tcp(measure, ("allreduce_nonoverlap_tcp_4", "alltoall_linsync_tcp_4", "bcast_chain_tcp_4",
+                                      "reduce_binary_tcp_4", "gather_linear_tcp_4", "scan_linear_tcp_4"))
+    # the default selection over TCP on 6 ranks and the 5-rank default Barrier over TCP (the no-change series),
+    # with half-KiB TCP eager limits of 26.5-30.5 KiB on 3 and 4; the grid series (a 4-rank Scatter) runs the
+    # default settings
+    _assert_default_over_tcp(measure, (("gather_tcp_6", "gather", 6),
+                                       ("allgather_tcp_6", "allgather", 6),
+                                       ("reduce_tcp_6", "reduce", 6),
+                                       ("barrier_tcp_5", "barrier", 5)))
+    _assert_default_settings(measure, (("scatter_4", "scatter", 4),))
+    assert _tcp_eager(measure, "reduce_tcp_eager26k5_3") == ("reduce", 3, "27136")
+    assert _tcp_eager(measure, "bcast_tcp_eager27k5_4") == ("bcast", 4, "28160")
+    assert _tcp_eager(measure, "allgatherv_tcp_eager28k5_3") == ("allgatherv", 3, "29184")
+    assert _tcp_eager(measure, "reduce_scatter_tcp_eager29k5_4") == ("reduce_scatter", 4, "30208")
+    assert _tcp_eager(measure, "exscan_tcp_eager30k5_3") == ("exscan", 3, "31232")
+    # the loaded series: a half-KiB TCP eager limit with Gather, quarter-KiB shared-memory ones below 4 KiB with
+    # Allgather, Reduce and Exscan
+    assert _tcp_eager(measure, "gather_tcp_eager31k5_2") == ("gather", 2, "32256")
+    assert _shared_eager(measure, "allgather_eager1k25_2") == ("allgather", 2, "1280")
+    assert _shared_eager(measure, "reduce_eager2k25_2") == ("reduce", 2, "2304")
+    assert _shared_eager(measure, "exscan_eager3k25_2") == ("exscan", 2, "3328")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

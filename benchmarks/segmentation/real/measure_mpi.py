@@ -867,6 +867,37 @@ over TCP on 4 ranks (never forced over TCP before); ``barrier_bruck_tcp_5`` (the
 limit 20992), whose 1-minute load average was raised by two busy loops started a minute before the sweep, are
 described in ``fixtures/real_fortythird/TRUTH.md``).
 
+The forty-fourth set (``fixtures/real_fortyfourth/mpi/``, measured for a forty-second out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfourth/mpi/fortyfourth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_tcp_6 \
+        allgather_tcp_6 reduce_tcp_6 reduce_tcp_eager26k5_3 bcast_tcp_eager27k5_4 allgatherv_tcp_eager28k5_3 \
+        reduce_scatter_tcp_eager29k5_4 exscan_tcp_eager30k5_3 allreduce_nonoverlap_tcp_4 alltoall_linsync_tcp_4 \
+        bcast_chain_tcp_4 reduce_binary_tcp_4 gather_linear_tcp_4 scan_linear_tcp_4 barrier_tcp_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfourth/mpi/trihexacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatter_4 \
+        --sizes $(python -c "print(*[163 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfourth/mpi/loaded44 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        gather_tcp_eager31k5_2 allgather_eager1k25_2 reduce_eager2k25_2 exscan_eager3k25_2
+
+(``gather_tcp_6``, ``allgather_tcp_6`` and ``reduce_tcp_6`` run the default selection over TCP with its
+defaults on 6 ranks (Gather, Allgather and Reduce over TCP only on 2-5 ranks before; only Allreduce and Bcast
+ran over TCP on 6 ranks); ``reduce_tcp_eager26k5_3``, ``bcast_tcp_eager27k5_4``, ``allgatherv_tcp_eager28k5_3``,
+``reduce_scatter_tcp_eager29k5_4`` and ``exscan_tcp_eager30k5_3`` run over TCP with the TCP eager limits 27136,
+28160, 29184, 30208 and 31232 (half-KiB TCP limits not used before: only 4608-26112 in half-KiB steps were);
+``allreduce_nonoverlap_tcp_4``, ``alltoall_linsync_tcp_4``, ``bcast_chain_tcp_4``, ``reduce_binary_tcp_4``,
+``gather_linear_tcp_4`` and ``scan_linear_tcp_4`` force the nonoverlapping Allreduce, the linear-sync Alltoall,
+the chain Bcast, the binary-tree Reduce, the basic linear Gather and the linear Scan over TCP on 4 ranks (never
+forced over TCP before); ``barrier_tcp_5`` (the default Barrier, over TCP only on 2, 3 and 4 ranks before)
+ignores n and is the series chosen before measuring as one with no change expected; the 163·2^k grid (a 4-rank
+default Scatter, never on a non-2^k grid before) and the four loaded series (the TCP limit 32256, a half-KiB
+TCP limit not used before, and the shared-memory limits 1280, 2304 and 3328, quarter-KiB values never used:
+every half-KiB value from 512 to 65536 but the default 4096 was, so none was left below 8 KiB, and of the
+odd multiples of 256 only 768 was), whose 1-minute load average was raised by two busy loops started a
+minute before the sweep, are described in ``fixtures/real_fortyfourth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1289,6 +1320,15 @@ TCP_EAGER_22K5 = tcp_eager(23040)  # between 16 KiB and 32 KiB, between 22528 an
 TCP_EAGER_23K5 = tcp_eager(24064)  # between 16 KiB and 32 KiB, between 23552 and 24576 as before (half-KiB TCP)
 TCP_EAGER_24K5 = tcp_eager(25088)  # between 16 KiB and 32 KiB, between 24576 and 25600 as before (half-KiB TCP)
 TCP_EAGER_25K5 = tcp_eager(26112)  # between 16 KiB and 32 KiB, between 25600 and 26624 as before (half-KiB TCP)
+TCP_EAGER_26K5 = tcp_eager(27136)  # between 16 KiB and 32 KiB, between 26624 and 27648 as before (half-KiB TCP)
+TCP_EAGER_27K5 = tcp_eager(28160)  # between 16 KiB and 32 KiB, between 27648 and 28672 as before (half-KiB TCP)
+TCP_EAGER_28K5 = tcp_eager(29184)  # between 16 KiB and 32 KiB, between 28672 and 29696 as before (half-KiB TCP)
+TCP_EAGER_29K5 = tcp_eager(30208)  # between 16 KiB and 32 KiB, between 29696 and 30720 as before (half-KiB TCP)
+TCP_EAGER_30K5 = tcp_eager(31232)  # between 16 KiB and 32 KiB, between 30720 and 31744 as before (half-KiB TCP)
+TCP_EAGER_31K5 = tcp_eager(32256)  # between 16 KiB and 32 KiB, between 31744 and 32768 as before (half-KiB TCP)
+EAGER_1K25 = vader_eager(1280)  # between 1 KiB and 2 KiB, between 1024 and 1536 as before (a quarter-KiB value)
+EAGER_2K25 = vader_eager(2304)  # between 2 KiB and 4 KiB, between 2048 and 2560 as before (a quarter-KiB value)
+EAGER_3K25 = vader_eager(3328)  # between 2 KiB and 4 KiB, between 3072 and 3584 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2121,6 +2161,32 @@ SERIES = {
     "bcast_eager2k5_2": ("bcast", 2, EAGER_2K5),
     "scan_eager3k5_2": ("scan", 2, EAGER_3K5),
     "alltoall_eager7k5_2": ("alltoall", 2, EAGER_7K5),
+    # forty-fourth set (a forty-second out-of-sample score): the default selection over TCP on 6 ranks (Gather,
+    # Allgather, Reduce: over TCP on 2-5 ranks before; only Allreduce and Bcast ran over TCP on 6), half-KiB TCP
+    # eager limits of 26.5-30.5 KiB (never used before) on collectives and rank counts not measured with them,
+    # forced algorithms over TCP on 4 ranks (nonoverlapping Allreduce, linear-sync Alltoall, chain Bcast, binary
+    # Reduce, basic linear Gather, linear Scan, never forced over TCP before), and the default Barrier over TCP on 5
+    # (the default Barrier over TCP only on 2-4 before; n ignored: no change expected)
+    "gather_tcp_6": ("gather", 6, TCP),
+    "allgather_tcp_6": ("allgather", 6, TCP),
+    "reduce_tcp_6": ("reduce", 6, TCP),
+    "reduce_tcp_eager26k5_3": ("reduce", 3, TCP_EAGER_26K5),
+    "bcast_tcp_eager27k5_4": ("bcast", 4, TCP_EAGER_27K5),
+    "allgatherv_tcp_eager28k5_3": ("allgatherv", 3, TCP_EAGER_28K5),
+    "reduce_scatter_tcp_eager29k5_4": ("reduce_scatter", 4, TCP_EAGER_29K5),
+    "exscan_tcp_eager30k5_3": ("exscan", 3, TCP_EAGER_30K5),
+    "allreduce_nonoverlap_tcp_4": ("allreduce", 4, (*ALLREDUCE_NONOVERLAPPING, *TCP)),
+    "alltoall_linsync_tcp_4": ("alltoall", 4, (*ALLTOALL_LINEAR_SYNC, *TCP)),
+    "bcast_chain_tcp_4": ("bcast", 4, (*BCAST_CHAIN, *TCP)),
+    "reduce_binary_tcp_4": ("reduce", 4, (*REDUCE_BINARY, *TCP)),
+    "gather_linear_tcp_4": ("gather", 4, (*GATHER_BASIC_LINEAR, *TCP)),
+    "scan_linear_tcp_4": ("scan", 4, (*SCAN_LINEAR, *TCP)),
+    "barrier_tcp_5": ("barrier", 5, TCP),
+    # its loaded series
+    "gather_tcp_eager31k5_2": ("gather", 2, TCP_EAGER_31K5),
+    "allgather_eager1k25_2": ("allgather", 2, EAGER_1K25),
+    "reduce_eager2k25_2": ("reduce", 2, EAGER_2K25),
+    "exscan_eager3k25_2": ("exscan", 2, EAGER_3K25),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
