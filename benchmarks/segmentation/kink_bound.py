@@ -14,7 +14,9 @@ kinks (:func:`~extrap_segmented.segmentation.trend.steep_kinks`): the gap before
 to ``ONSET_SLOPE`` and starts at x > 1 (c), or anywhere (d), against ``ONSET_RISE``. And for
 growth onsets (:func:`~extrap_segmented.segmentation.trend.growth_onsets`): how far below the bound
 set by the sizes after it the last flat size of such a function lies (e), against the
-``min_relative_change`` (×1.1) an onset needs.
+``min_relative_change`` (×1.1) an onset needs; and for onsets out of a climbing part
+(:func:`~extrap_segmented.segmentation.trend.climbing_onsets`), the flat part's level the line
+through it, the largest ratio of that miss to the one such an onset needs at its gap (f).
 """
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ import numpy as np
 
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
 from extrap_segmented.segmentation.trend import (KINK_FLAT, KINK_RISE, MIN_RELATIVE_CHANGE, ONSET_POINTS, ONSET_RISE,
-                                                 ONSET_SLOPE, STANDOUT_STEP, onset_misses)
+                                                 ONSET_SLOPE, STANDOUT_STEP, climb_misses, climb_needed,
+                                                 onset_misses)
 
 LOOSER = 0.1
 """How much steeper the gap after a kink may be in the looser rule of column (b)."""
@@ -51,13 +54,15 @@ def grid_functions(x: np.ndarray, grid: int):
             yield np.log(np.where(y > 0, y, 1.0)), np.all(y > 0, axis=-1)
 
 
-def onset_worst(x: np.ndarray, grid: int) -> float:
-    """The largest relative miss (see :func:`~extrap_segmented.segmentation.trend.onset_misses`) of
-    the functions of the grid at the sizes ``x``, where the shape of a growth onset holds."""
+def onset_worst(x: np.ndarray, grid: int, misses=onset_misses, needed: np.ndarray | float = 1.0) -> float:
+    """The largest relative miss (see :func:`~extrap_segmented.segmentation.trend.onset_misses`, or
+    ``misses``) of the functions of the grid at the sizes ``x``, divided by ``needed`` (per gap),
+    where the shape of a growth onset holds; 0 where it never does."""
     largest = 0.0
     for v, positive in grid_functions(x, grid):
-        miss, _ = onset_misses(np.log(x), v, 0.0, np.log1p(STANDOUT_STEP))
-        largest = max(largest, float(np.max(np.where(positive[..., None] & np.isfinite(miss), miss, -np.inf))))
+        miss, _ = misses(np.log(x), v, 0.0, np.log1p(STANDOUT_STEP))
+        largest = max(largest, float(np.max(np.where(positive[..., None] & np.isfinite(miss), miss / needed,
+                                                     -np.inf))))
     return largest
 
 
@@ -113,6 +118,13 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|")
     for name, x in LAYOUTS.items():
         print(f"| {name} | {onset_worst(x, args.grid):.4f} |")
+    print("\nonsets out of a climbing part (the level the line through it): the largest ratio of that miss to "
+          "the miss needed at its gap (min_relative_change × (width / log 2)^CLIMB_WIDTH_POWER); below 1 none is one")
+    print("| sizes | (f) largest miss / needed |")
+    print("|---|---|")
+    for name, x in LAYOUTS.items():
+        needed = climb_needed(np.log(x), least)
+        print(f"| {name} | {onset_worst(x, args.grid, climb_misses, needed):.4f} |")
     print(f"wall time: {time.perf_counter() - start:.0f} s")
 
 

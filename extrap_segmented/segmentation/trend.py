@@ -201,7 +201,11 @@ kink) and no slope drops. On thirty-nine real sets +33 / +41 main changes and +1
 (from the summaries / with kept values); on the fortieth, unseen, +1 / +1 and none. The generator
 protocol's cells and ``segmentation_limits.py``'s tables do not change. The flat part may span
 ``ONSET_FLAT`` (×1.25): every other size of a sweep climbs out of its latency regime before the
-switch (on forty-three sets +12 / +14 main changes, 0 / +1 false ones against ×1.15).
+switch (on forty-three sets +12 / +14 main changes, 0 / +1 false ones against ×1.15). Last,
+onsets out of a part that climbs (see :func:`climbing_onsets`): the level is the log-log line
+through the flat part (each gap's slope within −``KINK_FLAT`` … ``FLAT_SLOPE``), not its median,
+and the miss an onset needs grows with the gap's width (``CLIMB_WIDTH_POWER``), since a smooth
+function comes nearer the bound over wider gaps.
 
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
@@ -390,6 +394,16 @@ summaries / with kept values); ×1.2 +4 / +5 and 0 / +1, ×1.3 +15 / +18 and +2 
 and +5 / +6. Over Extra-P's search space (noiseless, ``kink_bound.py`` column (e)) the last flat
 size then lies at most 9.1 % below the level plus the bound (5.9 % with ×1.15), under the 10 % of
 ``min_relative_change``."""
+
+CLIMB_WIDTH_POWER = 1.35
+"""Growth of the miss an onset out of a climbing part needs with its gap's width (see
+:func:`climbing_onsets`): ``min_relative_change`` × (width / log 2)^1.35 — 10 % over a doubling,
+25.5 % over ×4, 44 % over ×8. A smooth function's worst miss there (noiseless, Extra-P's search
+space, the flat part from x > 1; ``kink_bound.py`` column (f)) is 9.4 % on sizes doubling, 24 % on
+×4 and 33 % on ×8: the line through a climbing part, extended over a wide gap, strays further
+from a sum of terms than a flat level does. On forty-four real sets the onsets out of a climbing
+part find +20 / +15 main changes and no false one (from the summaries / with kept values, z² above
+``GROWTH_JUMP_F_LIMIT``); with z² above 4, +27 / +20 and 0 / +1 false."""
 
 SHORT_FIRST_STEP = 1.5
 """Least jump (×) of a step up in the first gap of a short series (see :func:`first_step`): at
@@ -754,7 +768,7 @@ class TrendBreakSearch(WindowSearch):
         places still free with ramps, steep kinks, jumps inside growth
         and the jumps and kinks of segments aligned on their own (see the module docstring);
         never a step that a gap beside it undoes (a bump); then the second stairs of those
-        segments, last growth onsets."""
+        segments, last growth onsets (out of a flat part, then out of a climbing one)."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
@@ -787,6 +801,8 @@ class TrendBreakSearch(WindowSearch):
             return kept
         # and then growth that starts at once out of a flat part
         onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
+        onsets += climbing_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change),
+                                  GROWTH_JUMP_F_LIMIT)
         return self._add(u, v, kept, onsets, self.max_change_points, apart=True)
 
     def _double_stairs(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int]) -> list[int]:
@@ -1143,28 +1159,104 @@ def onset_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least:
     noise ``sigma`` (see :func:`growth_onsets`); NaN where those sizes are not flat, the size b
     not ``least`` above their level or the series not rising from b − 1 on."""
     # sizes on the first axis: each size of every series is one contiguous slab
-    v = np.ascontiguousarray(np.moveaxis(np.asarray(v, dtype=float), -1, 0))
-    y = np.exp(v)
-    sigma = np.ascontiguousarray(np.moveaxis(np.broadcast_to(sigma, y.shape[1:] + (len(u),)), -1, 0))
+    v, y, sigma = _sizes_first(v, sigma, len(u))
+    miss, variance = np.full(v.shape, np.nan), np.full(v.shape, np.nan)
+    for change in range(ONSET_POINTS, len(v) - ONSET_POINTS + 1):
+        flat = slice(change - ONSET_POINTS, change)
+        level = np.exp(np.median(v[flat], axis=0))
+        shape = ((np.ptp(v[flat], axis=0) < np.log1p(ONSET_FLAT)) & (v[change] - np.log(level) >= least)
+                 & _rises_from(v, change))
+        miss[change], variance[change] = _below_bound(u, y, sigma, change, level, level, shape)
+    return np.moveaxis(miss, 0, -1), np.moveaxis(variance, 0, -1)
+
+
+def climbing_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, min_miss: float,
+                    f_limit: float) -> list[int]:
+    """Gaps where growth starts at once out of a part that climbs slowly, as :func:`growth_onsets`
+    judges them out of a flat part, but with the level the least-squares line (log-log) through
+    the ``ONSET_POINTS`` sizes before the gap, each of their gaps rising at a slope of
+    −``KINK_FLAT`` … ``FLAT_SLOPE``, extended to the sizes after it; the flat part starts at x > 1
+    (``u`` > 0). The miss needed grows with the gap's width: ``min_miss`` × (width / log 2) to the
+    ``CLIMB_WIDTH_POWER``, at least ``min_miss``. Clearest first.
+
+    Every other size of a sweep climbs ×1.1–1.3 per gap in its latency regime before the switch
+    (a 4-rank Allreduce, 32.5 KiB eager limit: ×1.02, ×1.01, ×1.18, then ×1.99 at 4|16 KiB, ×1.87,
+    ×2.50): the median of three climbing sizes lies below the last one and the flat part spans
+    more than ``ONSET_FLAT``, where the line through them passes the last one and rises on."""
+    miss, variance = climb_misses(u, v, sigma, least)
+    with np.errstate(divide="ignore", invalid="ignore"):  # as in growth_onsets
+        z2 = miss ** 2 / variance
+        onset = (miss >= climb_needed(u, min_miss)) & (z2 > f_limit)
+    gaps = np.flatnonzero(onset)
+    return [int(g) for g in gaps[np.argsort(-z2[gaps], kind="stable")]]
+
+
+def climb_needed(u: np.ndarray, min_miss: float) -> np.ndarray:
+    """Per change b (between points b − 1 and b; log x ``u``): the miss an onset out of a climbing
+    part needs there (see :func:`climbing_onsets`); infinite at b = 0."""
+    width = np.diff(u, prepend=-np.inf)
+    return min_miss * np.maximum(1.0, width / np.log(2.0)) ** CLIMB_WIDTH_POWER
+
+
+def climb_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least: float
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`onset_misses` with the level of the ``ONSET_POINTS`` sizes before each change b the
+    line through them (see :func:`climbing_onsets`); NaN where their gaps climb or fall more, the
+    first of them is at x ≤ 1, the size b lies not ``least`` above the line or a size from b on
+    not above it, or the series does not rise from b − 1 on."""
+    v, y, sigma = _sizes_first(v, sigma, len(u))
     miss, variance = np.full(v.shape, np.nan), np.full(v.shape, np.nan)
     for change in range(ONSET_POINTS, len(v) - ONSET_POINTS + 1):
         flat, grows = slice(change - ONSET_POINTS, change), slice(change, change + ONSET_POINTS)
-        level = np.exp(np.median(v[flat], axis=0))
-        shape = ((np.ptp(v[flat], axis=0) < np.log1p(ONSET_FLAT)) & (v[change] - np.log(level) >= least)
-                 & np.all(np.diff(v[change - 1:change + ONSET_POINTS], axis=0) > 0, axis=0))
-        # > 0 where the shape holds: the first lies ``least`` above the level, the rest higher
-        excess = np.where(shape, y[grows] - level, 1.0)
-        # the least-squares line's value at the size b − 1, as weights of the log excess
-        weights = _extension_weights(u[grows], u[change - 1]).reshape((-1,) + (1,) * (v.ndim - 1))
-        bound = np.exp(np.sum(weights * np.log(excess), axis=0))
-        relative = weights * sigma[grows] * y[grows] / excess  # each size's share of its noise
-        # the level where the size b − 1 dips below it: a dip (a band of runs moving the median)
-        # is no evidence of the onset
-        last = np.maximum(y[change - 1], level)
-        miss[change] = np.where(shape, (level + bound) / last - 1.0, np.nan)
-        variance[change] = np.where(shape, sigma[change - 1] ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0),
-                                    np.nan)
+        if u[flat.start] <= 0:  # a log term starts from 0 at x = 1 and bends the line
+            continue
+        slopes = np.diff(v[flat], axis=0) / _column(np.diff(u[flat]), v.ndim)
+        # the line's values at the last flat size and at the sizes after it
+        line = np.tensordot(_extension_weights(u[flat], u[change - 1:change + ONSET_POINTS]), v[flat], axes=1)
+        level = np.exp(line)
+        shape = (np.all((slopes >= -KINK_FLAT) & (slopes <= FLAT_SLOPE), axis=0) & (v[change] - line[1] >= least)
+                 & np.all(y[grows] > level[1:], axis=0) & _rises_from(v, change))
+        miss[change], variance[change] = _below_bound(u, y, sigma, change, level[0], level[1:], shape)
     return np.moveaxis(miss, 0, -1), np.moveaxis(variance, 0, -1)
+
+
+def _sizes_first(v: ArrayLike, sigma: np.ndarray | float, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``v`` (log y), y and ``sigma`` broadcast to it, each with the ``n`` sizes on the first axis."""
+    v = np.ascontiguousarray(np.moveaxis(np.asarray(v, dtype=float), -1, 0))
+    sigma = np.ascontiguousarray(np.moveaxis(np.broadcast_to(sigma, v.shape[1:] + (n,)), -1, 0))
+    return v, np.exp(v), sigma
+
+
+def _column(values: np.ndarray, ndim: int) -> np.ndarray:
+    """``values`` along the first axis of an array of ``ndim`` dimensions."""
+    return values.reshape((-1,) + (1,) * (ndim - 1))
+
+
+def _rises_from(v: np.ndarray, change: int) -> np.ndarray:
+    """Whether ``v`` (sizes first) rises at every gap from the size before ``change`` over the
+    ``ONSET_POINTS`` sizes from it."""
+    return np.all(np.diff(v[change - 1:change + ONSET_POINTS], axis=0) > 0, axis=0)
+
+
+def _below_bound(u: np.ndarray, y: np.ndarray, sigma: np.ndarray, change: int, last_level: np.ndarray,
+                 levels_after: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``shape`` holds (NaN elsewhere): how far the size ``change`` − 1 lies below its level
+    ``last_level`` plus the bound that the excess over ``levels_after`` of the ``ONSET_POINTS``
+    sizes from ``change`` on sets (see :func:`growth_onsets`), relative to its value, and that
+    miss's variance in the noise ``sigma`` (sizes first)."""
+    grows = slice(change, change + ONSET_POINTS)
+    # > 0 where the shape holds: the first lies ``least`` above the level, the rest higher
+    excess = np.where(shape, y[grows] - levels_after, 1.0)
+    # the least-squares line's value at the size b − 1, as weights of the log excess
+    weights = _column(_extension_weights(u[grows], u[change - 1]), y.ndim)
+    bound = np.exp(np.sum(weights * np.log(excess), axis=0))
+    relative = weights * sigma[grows] * y[grows] / excess  # each size's share of its noise
+    # the level where the size b − 1 dips below it: a dip (a band of runs moving the median)
+    # is no evidence of the onset
+    last = np.maximum(y[change - 1], last_level)
+    miss = np.where(shape, (last_level + bound) / last - 1.0, np.nan)
+    variance = np.where(shape, sigma[change - 1] ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0), np.nan)
+    return miss, variance
 
 
 def second_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int], f_limit: float) -> list[int]:

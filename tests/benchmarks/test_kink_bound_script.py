@@ -45,6 +45,17 @@ def test_no_smooth_function_of_a_coarse_grid_comes_near_a_growth_onset():
     assert 0 < largest < trend.MIN_RELATIVE_CHANGE
 
 
+def test_no_smooth_function_of_a_coarse_grid_comes_near_a_climbing_onset():
+    # every other size from 1 B: the line through a slowly climbing part, extended over x4 gaps,
+    # strays from a sum of terms by less than the miss such an onset needs there, but by more
+    # than a flat part's median does (why that need grows with the gap's width)
+    kink_bound = load()
+    x = 4.0 ** np.arange(12)
+    needed = trend.climb_needed(np.log(x), trend.MIN_RELATIVE_CHANGE)
+    assert 0 < kink_bound.onset_worst(x, 16, trend.climb_misses, needed) < 1
+    assert kink_bound.onset_worst(x, 16, trend.climb_misses) > kink_bound.onset_worst(x, 16)
+
+
 def test_a_grid_of_one_point_is_bad_input():
     result = subprocess.run([sys.executable, str(SCRIPT), "--grid", "1"], capture_output=True, text=True)
     assert result.returncode == 2

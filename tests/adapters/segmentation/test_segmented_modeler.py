@@ -591,6 +591,8 @@ def test_a_jump_inside_growth_at_every_other_size_is_a_change(fixtures_dir, keep
     measurements = _read_real(path, keep_values)
     assert _changing_points(measurements) == [1.0, 4.0, 4096.0, 16384.0]
     monkeypatch.setattr(trend, "growth_jumps", lambda *args: [])
+    # (the onsets out of a climbing part see it too: x1.07, x1.22 climb, then x1.79)
+    monkeypatch.setattr(trend, "climbing_onsets", lambda *args: [])
     assert _changing_points(measurements) == [1.0, 4.0]
 
 
@@ -611,15 +613,33 @@ def test_growth_that_starts_at_once_out_of_a_climbing_latency_regime_is_a_change
 
 
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_growth_that_starts_at_once_out_of_a_part_that_climbs_is_a_change(fixtures_dir, keep_values, tmp_path,
+                                                                          monkeypatch):
+    # every other size of a 5-rank Allgather over TCP (thirty-ninth real set) as users read it:
+    # x0.96, x1.20, x1.12 (the latency regime climbs x1.34 over three sizes, more than ONSET_FLAT),
+    # then x2.27 at 8|32 KiB, x3.03, x3.19; the line through the three sizes before the gap, not
+    # their median, is the level the growth leaves at once
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_thirtyninth" / "mpi" / "thirtyninth" / "allgather_tcp_5.txt",
+                       tmp_path, slice(1, None, 2))
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == [8192.0, 32768.0]
+    monkeypatch.setattr(trend, "climbing_onsets", lambda *args: [])
+    assert _changing_points(measurements) == []
+
+
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 def test_growth_that_starts_at_once_out_of_a_flat_part_is_a_change(fixtures_dir, keep_values, monkeypatch):
     # a 5-rank pipelined Reduce (thirtieth real set) as users read it (Extra-P's text reader): flat
     # at 15-16 us up to 2 KiB, then x1.56, x1.39, x1.71 (medians) from 2048|4096 B on; a term growing as the
     # sizes after it do would have lifted 2 KiB well above the flat level, so the growth starts
-    # at once: a change, which no other rule reports
+    # at once: a change, which no other rule but the onsets out of a climbing part reports
     from extrap_segmented.segmentation import trend
 
     measurements = _read_real(fixtures_dir / "real_thirtieth" / "mpi" / "thirtieth" / "reduce_pipeline_5.txt",
                               keep_values)
     assert _changing_points(measurements) == [2048.0, 4096.0]
     monkeypatch.setattr(trend, "growth_onsets", lambda *args: [])
+    monkeypatch.setattr(trend, "climbing_onsets", lambda *args: [])
     assert _changing_points(measurements) == []
