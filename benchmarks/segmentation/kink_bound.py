@@ -60,9 +60,10 @@ def onset_worst(x: np.ndarray, grid: int, misses=onset_misses, needed: np.ndarra
     where the shape of a growth onset holds; 0 where it never does."""
     largest = 0.0
     for v, positive in grid_functions(x, grid):
-        miss, _ = misses(np.log(x), v, 0.0, np.log1p(STANDOUT_STEP))
-        largest = max(largest, float(np.max(np.where(positive[..., None] & np.isfinite(miss), miss / needed,
-                                                     -np.inf))))
+        for rows, fine in zip(v, positive):  # one coefficient a at a time: a batch that stays in cache
+            miss, _ = misses(np.log(x), rows, 0.0, np.log1p(STANDOUT_STEP))
+            largest = max(largest, float(np.max(np.where(fine[..., None] & np.isfinite(miss), miss / needed,
+                                                         -np.inf))))
     return largest
 
 

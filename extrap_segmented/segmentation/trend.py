@@ -1158,16 +1158,13 @@ def onset_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least:
     on set to its excess, relative to its value, and the variance of that relative miss in the
     noise ``sigma`` (see :func:`growth_onsets`); NaN where those sizes are not flat, the size b
     not ``least`` above their level or the series not rising from b − 1 on."""
-    # sizes on the first axis: each size of every series is one contiguous slab
-    v, y, sigma = _sizes_first(v, sigma, len(u))
-    miss, variance = np.full(v.shape, np.nan), np.full(v.shape, np.nan)
-    for change in range(ONSET_POINTS, len(v) - ONSET_POINTS + 1):
-        flat = slice(change - ONSET_POINTS, change)
-        level = np.exp(np.median(v[flat], axis=0))
-        shape = ((np.ptp(v[flat], axis=0) < np.log1p(ONSET_FLAT)) & (v[change] - np.log(level) >= least)
-                 & _rises_from(v, change))
-        miss[change], variance[change] = _below_bound(u, y, sigma, change, level, level, shape)
-    return np.moveaxis(miss, 0, -1), np.moveaxis(variance, 0, -1)
+    windows = _onset_windows(u, v, sigma)
+    if windows is None:
+        return _nothing(v)
+    v_flat, _, _, v_grows = windows[:4]
+    level = np.median(v_flat, axis=0)
+    shape = (np.ptp(v_flat, axis=0) < np.log1p(ONSET_FLAT)) & (v_grows[0] - level >= least)
+    return _below_bound(u, v, windows, level, level, shape)
 
 
 def climbing_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, min_miss: float,
@@ -1204,58 +1201,80 @@ def climb_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least:
     line through them (see :func:`climbing_onsets`); NaN where their gaps climb or fall more, the
     first of them is at x ≤ 1, the size b lies not ``least`` above the line or a size from b on
     not above it, or the series does not rise from b − 1 on."""
-    v, y, sigma = _sizes_first(v, sigma, len(u))
-    miss, variance = np.full(v.shape, np.nan), np.full(v.shape, np.nan)
-    for change in range(ONSET_POINTS, len(v) - ONSET_POINTS + 1):
-        flat, grows = slice(change - ONSET_POINTS, change), slice(change, change + ONSET_POINTS)
-        if u[flat.start] <= 0:  # a log term starts from 0 at x = 1 and bends the line
-            continue
-        slopes = np.diff(v[flat], axis=0) / _column(np.diff(u[flat]), v.ndim)
-        # the line's values at the last flat size and at the sizes after it
-        line = np.tensordot(_extension_weights(u[flat], u[change - 1:change + ONSET_POINTS]), v[flat], axes=1)
-        level = np.exp(line)
-        shape = (np.all((slopes >= -KINK_FLAT) & (slopes <= FLAT_SLOPE), axis=0) & (v[change] - line[1] >= least)
-                 & np.all(y[grows] > level[1:], axis=0) & _rises_from(v, change))
-        miss[change], variance[change] = _below_bound(u, y, sigma, change, level[0], level[1:], shape)
-    return np.moveaxis(miss, 0, -1), np.moveaxis(variance, 0, -1)
+    windows = _onset_windows(u, v, sigma)
+    if windows is None:
+        return _nothing(v)
+    v_flat, u_flat, u_grows, v_grows = windows[:4]
+    slopes = np.diff(v_flat, axis=0) / _along(np.diff(u_flat, axis=0), v_flat.ndim)
+    # the least-squares line through the flat sizes, at the last of them and at the sizes after them
+    centred = u_flat - u_flat.mean(axis=0)
+    slope = np.sum(_along(centred, v_flat.ndim) * v_flat, axis=0) / np.sum(centred ** 2, axis=0)
+    at = _along(np.concatenate([u_flat[-1:], u_grows]) - u_flat.mean(axis=0), v_flat.ndim)
+    line = v_flat.mean(axis=0) + slope * at
+    shape = (np.all((slopes >= -KINK_FLAT) & (slopes <= FLAT_SLOPE), axis=0) & (u_flat[0] > 0)
+             & (v_grows[0] - line[1] >= least) & np.all(v_grows > line[1:], axis=0))
+    return _below_bound(u, v, windows, line[0], line[1:], shape)
 
 
-def _sizes_first(v: ArrayLike, sigma: np.ndarray | float, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``v`` (log y), y and ``sigma`` broadcast to it, each with the ``n`` sizes on the first axis."""
-    v = np.ascontiguousarray(np.moveaxis(np.asarray(v, dtype=float), -1, 0))
-    sigma = np.ascontiguousarray(np.moveaxis(np.broadcast_to(sigma, v.shape[1:] + (n,)), -1, 0))
-    return v, np.exp(v), sigma
+def _onset_windows(u: np.ndarray, v: ArrayLike, sigma: np.ndarray | float) -> tuple[np.ndarray, ...] | None:
+    """Per change b from ``ONSET_POINTS`` to n − ``ONSET_POINTS`` (last axis) of the series ``v``
+    (sizes last), each of the ``ONSET_POINTS`` sizes before b and from b on along the first axis:
+    log y of those before b, their log x, log x of those from b on, their log y, their noise
+    ``sigma``; the size b − 1's noise and whether the series rises at every gap from b − 1 over the
+    sizes from b on; None where no b exists. (Reductions over a short last axis of a large batch,
+    as ``kink_bound.py`` passes, cost numpy several times those over the first.)"""
+    v = np.asarray(v, dtype=float)
+    n, k = v.shape[-1], ONSET_POINTS
+    changes = n - 2 * k + 1
+    if changes < 1:
+        return None
+    sigma = np.broadcast_to(sigma, v.shape)
+
+    def sizes(values: np.ndarray, first: int) -> np.ndarray:
+        return np.stack([values[..., first + j:first + j + changes] for j in range(k)])
+
+    v_grows = sizes(v, k)
+    rises = np.all(np.diff(np.concatenate([v[None, ..., k - 1:k - 1 + changes], v_grows]), axis=0) > 0, axis=0)
+    return (sizes(v, 0), sizes(u, 0), sizes(u, k), v_grows, sizes(sigma, k), sigma[..., k - 1:k - 1 + changes], rises)
 
 
-def _column(values: np.ndarray, ndim: int) -> np.ndarray:
-    """``values`` along the first axis of an array of ``ndim`` dimensions."""
-    return values.reshape((-1,) + (1,) * (ndim - 1))
+def _along(values: np.ndarray, ndim: int) -> np.ndarray:
+    """``values`` (first axis: the sizes of a window, last: the changes) shaped to broadcast against
+    an array of ``ndim`` dimensions with those two axes first and last."""
+    return values.reshape(values.shape[:1] + (1,) * (ndim - 2) + values.shape[-1:])
 
 
-def _rises_from(v: np.ndarray, change: int) -> np.ndarray:
-    """Whether ``v`` (sizes first) rises at every gap from the size before ``change`` over the
-    ``ONSET_POINTS`` sizes from it."""
-    return np.all(np.diff(v[change - 1:change + ONSET_POINTS], axis=0) > 0, axis=0)
+def _nothing(v: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """Misses and variances of no change at all (NaN) for the series ``v``."""
+    empty = np.full(np.shape(v), np.nan)
+    return empty, empty.copy()
 
 
-def _below_bound(u: np.ndarray, y: np.ndarray, sigma: np.ndarray, change: int, last_level: np.ndarray,
+def _below_bound(u: np.ndarray, v: ArrayLike, windows: tuple[np.ndarray, ...], last_level: np.ndarray,
                  levels_after: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where ``shape`` holds (NaN elsewhere): how far the size ``change`` − 1 lies below its level
-    ``last_level`` plus the bound that the excess over ``levels_after`` of the ``ONSET_POINTS``
-    sizes from ``change`` on sets (see :func:`growth_onsets`), relative to its value, and that
-    miss's variance in the noise ``sigma`` (sizes first)."""
-    grows = slice(change, change + ONSET_POINTS)
+    """Per change b (sizes last, as ``v``; NaN where ``shape`` does not hold, the series does not
+    rise from b − 1 on or no b exists): how far the size b − 1 lies below its level ``last_level``
+    (log) plus the bound that the excess over ``levels_after`` (log) of the ``ONSET_POINTS`` sizes
+    from b on sets (see :func:`growth_onsets`), relative to its value, and that miss's variance in
+    the noise (``windows`` from :func:`_onset_windows`)."""
+    v_flat, _, u_grows, v_grows, sigma_grows, sigma_last, rises = windows
+    k = ONSET_POINTS
+    shape = shape & rises
+    y_grows = np.exp(v_grows)
     # > 0 where the shape holds: the first lies ``least`` above the level, the rest higher
-    excess = np.where(shape, y[grows] - levels_after, 1.0)
+    excess = np.where(shape, y_grows - np.exp(levels_after), 1.0)
     # the least-squares line's value at the size b − 1, as weights of the log excess
-    weights = _column(_extension_weights(u[grows], u[change - 1]), y.ndim)
+    weights = _along(_extension_weights(u_grows.T, u[k - 1:len(u) - k]).T, v_grows.ndim)
     bound = np.exp(np.sum(weights * np.log(excess), axis=0))
-    relative = weights * sigma[grows] * y[grows] / excess  # each size's share of its noise
+    relative = weights * sigma_grows * y_grows / excess  # each size's share of its noise
     # the level where the size b − 1 dips below it: a dip (a band of runs moving the median)
     # is no evidence of the onset
-    last = np.maximum(y[change - 1], last_level)
-    miss = np.where(shape, (last_level + bound) / last - 1.0, np.nan)
-    variance = np.where(shape, sigma[change - 1] ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0), np.nan)
+    level = np.exp(last_level)
+    last = np.maximum(np.exp(v_flat[-1]), level)
+    miss, variance = _nothing(np.asarray(v, dtype=float))
+    miss[..., k:len(u) - k + 1] = np.where(shape, (level + bound) / last - 1.0, np.nan)
+    variance[..., k:len(u) - k + 1] = np.where(
+        shape, sigma_last ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0), np.nan)
     return miss, variance
 
 

@@ -502,6 +502,24 @@ def test_growth_that_starts_at_once_out_of_a_climb_is_found_at_its_gap(onset, cl
     assert found[:1] == [onset]
 
 
+@pytest.mark.parametrize("misses", ["onset_misses", "climb_misses"])
+def test_onset_misses_of_a_batch_are_those_of_each_series(misses):
+    # kink_bound.py judges batches of series (sizes last) at once; each series alone gives the
+    # same misses and variances, and a series too short for an onset none
+    rng = np.random.default_rng(7)
+    u = np.log(4.0) * np.arange(1, 13)
+    v = np.cumsum(rng.choice([0.0, 0.05, 0.1, 0.6, 1.0], (4, 5, 12)), axis=-1)
+    sigma = rng.uniform(0.005, 0.05, 12)
+    judge = getattr(trend, misses)
+    miss, variance = judge(u, v, sigma, np.log1p(trend.STANDOUT_STEP))
+    assert np.isfinite(miss).any()
+    for index in np.ndindex(4, 5):
+        alone = judge(u, v[index], sigma, np.log1p(trend.STANDOUT_STEP))
+        np.testing.assert_allclose(miss[index], alone[0], rtol=1e-12)
+        np.testing.assert_allclose(variance[index], alone[1], rtol=1e-12)
+    assert np.isnan(judge(u[:5], v[..., :5], sigma[:5], np.log1p(trend.STANDOUT_STEP))[0]).all()
+
+
 def test_an_onset_out_of_a_climb_needs_more_over_wider_gaps():
     # the same climb (x^0.1) and onset (the size before it 20 % below the line plus the bound) on
     # sizes doubling and x4 apart: an onset over a doubling, not over x4 (25.5 % needed)
