@@ -1177,9 +1177,9 @@ def climbing_onsets(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: floa
     ``CLIMB_WIDTH_POWER``, at least ``min_miss``. Clearest first.
 
     Every other size of a sweep climbs ×1.1–1.3 per gap in its latency regime before the switch
-    (a 4-rank Allreduce, 32.5 KiB eager limit: ×1.02, ×1.01, ×1.18, then ×1.99 at 4|16 KiB, ×1.87,
-    ×2.50): the median of three climbing sizes lies below the last one and the flat part spans
-    more than ``ONSET_FLAT``, where the line through them passes the last one and rises on."""
+    (a 5-rank Allgather over TCP: ×0.96, ×1.20, ×1.12, then ×2.27 at 8|32 KiB, ×3.03, ×3.19): the
+    median of three climbing sizes lies below the last one and the flat part spans more than
+    ``ONSET_FLAT``, where the line through them passes the last one and rises on."""
     miss, variance = climb_misses(u, v, sigma, least)
     with np.errstate(divide="ignore", invalid="ignore"):  # as in growth_onsets
         z2 = miss ** 2 / variance
