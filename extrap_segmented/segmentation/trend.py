@@ -1207,10 +1207,8 @@ def climb_misses(u: np.ndarray, v: np.ndarray, sigma: np.ndarray | float, least:
     v_flat, u_flat, u_grows, v_grows = windows[:4]
     slopes = np.diff(v_flat, axis=0) / _along(np.diff(u_flat, axis=0), v_flat.ndim)
     # the least-squares line through the flat sizes, at the last of them and at the sizes after them
-    centred = u_flat - u_flat.mean(axis=0)
-    slope = np.sum(_along(centred, v_flat.ndim) * v_flat, axis=0) / np.sum(centred ** 2, axis=0)
-    at = _along(np.concatenate([u_flat[-1:], u_grows]) - u_flat.mean(axis=0), v_flat.ndim)
-    line = v_flat.mean(axis=0) + slope * at
+    line = np.stack([np.sum(_along(_extension_weights(u_flat.T, at).T, v_flat.ndim) * v_flat, axis=0)
+                     for at in np.concatenate([u_flat[-1:], u_grows])])
     shape = (np.all((slopes >= -KINK_FLAT) & (slopes <= FLAT_SLOPE), axis=0) & (u_flat[0] > 0)
              & (v_grows[0] - line[1] >= least) & np.all(v_grows > line[1:], axis=0))
     return _below_bound(u, v, windows, line[0], line[1:], shape)
@@ -1271,7 +1269,7 @@ def _below_bound(u: np.ndarray, v: ArrayLike, windows: tuple[np.ndarray, ...], l
     # is no evidence of the onset
     level = np.exp(last_level)
     last = np.maximum(np.exp(v_flat[-1]), level)
-    miss, variance = _nothing(np.asarray(v, dtype=float))
+    miss, variance = _nothing(v)
     miss[..., k:len(u) - k + 1] = np.where(shape, (level + bound) / last - 1.0, np.nan)
     variance[..., k:len(u) - k + 1] = np.where(
         shape, sigma_last ** 2 + (bound / last) ** 2 * np.sum(relative ** 2, axis=0), np.nan)
