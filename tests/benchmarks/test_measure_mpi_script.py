@@ -933,6 +933,39 @@ def test_the_fortyfourth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _shared_eager(measure, "reduce_eager2k25_2") == ("reduce", 2, "2304")
     assert _shared_eager(measure, "exscan_eager3k25_2") == ("exscan", 2, "3328")
 
+
+def test_the_fortyfifth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allreduce_linear_tcp_4", "allreduce", 4, "1"),
+                             ("alltoall_linear_tcp_4", "alltoall", 4, "1"),
+                             ("bcast_splitbintree_tcp_4", "bcast", 4, "4"),
+                             ("reduce_chain_tcp_4", "reduce", 4, "2"),
+                             ("allgather_neighbor_tcp_4", "allgather", 4, "5"),
+                             ("scan_recdbl_6", "scan", 6, "2")))
+    # forced algorithms over TCP: both settings reach mpirun; the 6-rank recursive-doubling Scan runs over
+    # shared memory
+    _assert_forced_over_tcp(measure, ("allreduce_linear_tcp_4", "alltoall_linear_tcp_4", "bcast_splitbintree_tcp_4",
+                                      "reduce_chain_tcp_4", "allgather_neighbor_tcp_4"))
+    assert "btl" not in measure.SERIES["scan_recdbl_6"][2]
+    # the default selection over TCP on 6 ranks and the 6-rank default Barrier over TCP (the no-change series),
+    # with half-KiB TCP eager limits of 32.5-36.5 KiB on 3 and 4; the grid series (a 4-rank Reduce) runs the
+    # default settings
+    _assert_default_over_tcp(measure, (("scatter_tcp_6", "scatter", 6),
+                                       ("alltoall_tcp_6", "alltoall", 6),
+                                       ("scan_tcp_6", "scan", 6),
+                                       ("barrier_tcp_6", "barrier", 6)))
+    _assert_default_settings(measure, (("reduce_4", "reduce", 4),))
+    assert _tcp_eager(measure, "allreduce_tcp_eager32k5_3") == ("allreduce", 3, "33280")
+    assert _tcp_eager(measure, "gather_tcp_eager33k5_4") == ("gather", 4, "34304")
+    assert _tcp_eager(measure, "scatter_tcp_eager34k5_3") == ("scatter", 3, "35328")
+    assert _tcp_eager(measure, "alltoall_tcp_eager35k5_4") == ("alltoall", 4, "36352")
+    assert _tcp_eager(measure, "scan_tcp_eager36k5_3") == ("scan", 3, "37376")
+    # the loaded series: a half-KiB TCP eager limit with Scan, quarter-KiB shared-memory ones below 4 KiB with
+    # Bcast, Allreduce and Gather
+    assert _tcp_eager(measure, "scan_tcp_eager37k5_2") == ("scan", 2, "38400")
+    assert _shared_eager(measure, "bcast_eager1k75_2") == ("bcast", 2, "1792")
+    assert _shared_eager(measure, "allreduce_eager2k75_2") == ("allreduce", 2, "2816")
+    assert _shared_eager(measure, "gather_eager3k75_2") == ("gather", 2, "3840")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -898,6 +898,38 @@ every half-KiB value from 512 to 65536 but the default 4096 was, so none was lef
 odd multiples of 256 only 768 was), whose 1-minute load average was raised by two busy loops started a
 minute before the sweep, are described in ``fixtures/real_fortyfourth/TRUTH.md``).
 
+The forty-fifth set (``fixtures/real_fortyfifth/mpi/``, measured for a forty-third out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfifth/mpi/fortyfifth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatter_tcp_6 \
+        alltoall_tcp_6 scan_tcp_6 allreduce_tcp_eager32k5_3 gather_tcp_eager33k5_4 scatter_tcp_eager34k5_3 \
+        alltoall_tcp_eager35k5_4 scan_tcp_eager36k5_3 allreduce_linear_tcp_4 alltoall_linear_tcp_4 \
+        bcast_splitbintree_tcp_4 reduce_chain_tcp_4 allgather_neighbor_tcp_4 scan_recdbl_6 barrier_tcp_6
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfifth/mpi/heptahexacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series reduce_4 \
+        --sizes $(python -c "print(*[167 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyfifth/mpi/loaded45 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scan_tcp_eager37k5_2 bcast_eager1k75_2 allreduce_eager2k75_2 gather_eager3k75_2
+
+(``scatter_tcp_6``, ``alltoall_tcp_6`` and ``scan_tcp_6`` run the default selection over TCP with its
+defaults on 6 ranks (Scatter, Alltoall and Scan over TCP only on 2-5 ranks before; only Allgather, Allreduce,
+Bcast, Gather and Reduce ran over TCP on 6 ranks); ``allreduce_tcp_eager32k5_3``, ``gather_tcp_eager33k5_4``,
+``scatter_tcp_eager34k5_3``, ``alltoall_tcp_eager35k5_4`` and ``scan_tcp_eager36k5_3`` run over TCP with the
+TCP eager limits 33280, 34304, 35328, 36352 and 37376 (half-KiB TCP limits above 32 KiB not used before: only
+4608-32256 in half-KiB steps and the whole-KiB limits from 32768 to 64512 were); ``allreduce_linear_tcp_4``,
+``alltoall_linear_tcp_4``, ``bcast_splitbintree_tcp_4``, ``reduce_chain_tcp_4`` and ``allgather_neighbor_tcp_4``
+force the basic linear Allreduce, the basic linear Alltoall, the split-binary-tree Bcast, the chain Reduce and
+the neighbor-exchange Allgather over TCP on 4 ranks (never forced over TCP before); ``scan_recdbl_6`` forces
+the recursive-doubling Scan over shared memory on 6 ranks (forced on 2-5 ranks before; no Scan algorithm was
+forced on 6); ``barrier_tcp_6`` (the default Barrier, over TCP only on 2-5 ranks before) ignores n and is the
+series chosen before measuring as one with no change expected; the 167·2^k grid (a 4-rank default Reduce,
+never on a non-2^k grid before) and the four loaded series (the TCP limit 38400, a half-KiB TCP limit not
+used before, and the shared-memory limits 1792, 2816 and 3840, quarter-KiB values never used: of the odd
+multiples of 256 below 8 KiB only 768, 1280, 2304 and 3328 were), whose 1-minute load average was raised by
+two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyfifth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1329,6 +1361,15 @@ TCP_EAGER_31K5 = tcp_eager(32256)  # between 16 KiB and 32 KiB, between 31744 an
 EAGER_1K25 = vader_eager(1280)  # between 1 KiB and 2 KiB, between 1024 and 1536 as before (a quarter-KiB value)
 EAGER_2K25 = vader_eager(2304)  # between 2 KiB and 4 KiB, between 2048 and 2560 as before (a quarter-KiB value)
 EAGER_3K25 = vader_eager(3328)  # between 2 KiB and 4 KiB, between 3072 and 3584 as before (a quarter-KiB value)
+TCP_EAGER_32K5 = tcp_eager(33280)  # between 32 KiB and 64 KiB, between 32768 and 33792 as before (half-KiB TCP)
+TCP_EAGER_33K5 = tcp_eager(34304)  # between 32 KiB and 64 KiB, between 33792 and 34816 as before (half-KiB TCP)
+TCP_EAGER_34K5 = tcp_eager(35328)  # between 32 KiB and 64 KiB, between 34816 and 35840 as before (half-KiB TCP)
+TCP_EAGER_35K5 = tcp_eager(36352)  # between 32 KiB and 64 KiB, between 35840 and 36864 as before (half-KiB TCP)
+TCP_EAGER_36K5 = tcp_eager(37376)  # between 32 KiB and 64 KiB, between 36864 and 37888 as before (half-KiB TCP)
+TCP_EAGER_37K5 = tcp_eager(38400)  # between 32 KiB and 64 KiB, between 37888 and 38912 as before (half-KiB TCP)
+EAGER_1K75 = vader_eager(1792)  # between 1 KiB and 2 KiB, between 1536 and 2048 as before (a quarter-KiB value)
+EAGER_2K75 = vader_eager(2816)  # between 2 KiB and 4 KiB, between 2560 and 3072 as before (a quarter-KiB value)
+EAGER_3K75 = vader_eager(3840)  # between 2 KiB and 4 KiB, between 3584 and 4096 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2187,6 +2228,33 @@ SERIES = {
     "allgather_eager1k25_2": ("allgather", 2, EAGER_1K25),
     "reduce_eager2k25_2": ("reduce", 2, EAGER_2K25),
     "exscan_eager3k25_2": ("exscan", 2, EAGER_3K25),
+    # forty-fifth set (a forty-third out-of-sample score): the default selection over TCP on 6 ranks (Scatter,
+    # Alltoall, Scan: over TCP on 2-5 ranks before), half-KiB TCP eager limits of 32.5-36.5 KiB (never used
+    # before) on collectives and rank counts not measured with them, forced algorithms over TCP on 4 ranks (basic
+    # linear Allreduce and Alltoall, split-binary-tree Bcast, chain Reduce, neighbor-exchange Allgather, never
+    # forced over TCP before), the recursive-doubling Scan forced on 6 ranks (no Scan algorithm forced on 6
+    # before) and the default Barrier over TCP on 6 (the default Barrier over TCP only on 2-5 before; n ignored:
+    # no change expected)
+    "scatter_tcp_6": ("scatter", 6, TCP),
+    "alltoall_tcp_6": ("alltoall", 6, TCP),
+    "scan_tcp_6": ("scan", 6, TCP),
+    "allreduce_tcp_eager32k5_3": ("allreduce", 3, TCP_EAGER_32K5),
+    "gather_tcp_eager33k5_4": ("gather", 4, TCP_EAGER_33K5),
+    "scatter_tcp_eager34k5_3": ("scatter", 3, TCP_EAGER_34K5),
+    "alltoall_tcp_eager35k5_4": ("alltoall", 4, TCP_EAGER_35K5),
+    "scan_tcp_eager36k5_3": ("scan", 3, TCP_EAGER_36K5),
+    "allreduce_linear_tcp_4": ("allreduce", 4, (*ALLREDUCE_BASIC_LINEAR, *TCP)),
+    "alltoall_linear_tcp_4": ("alltoall", 4, (*ALLTOALL_BASIC_LINEAR, *TCP)),
+    "bcast_splitbintree_tcp_4": ("bcast", 4, (*BCAST_SPLIT_BINARY_TREE, *TCP)),
+    "reduce_chain_tcp_4": ("reduce", 4, (*REDUCE_CHAIN, *TCP)),
+    "allgather_neighbor_tcp_4": ("allgather", 4, (*ALLGATHER_NEIGHBOR, *TCP)),
+    "scan_recdbl_6": ("scan", 6, SCAN_RECURSIVE_DOUBLING),
+    "barrier_tcp_6": ("barrier", 6, TCP),
+    # its loaded series
+    "scan_tcp_eager37k5_2": ("scan", 2, TCP_EAGER_37K5),
+    "bcast_eager1k75_2": ("bcast", 2, EAGER_1K75),
+    "allreduce_eager2k75_2": ("allreduce", 2, EAGER_2K75),
+    "gather_eager3k75_2": ("gather", 2, EAGER_3K75),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
