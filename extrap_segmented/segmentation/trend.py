@@ -147,7 +147,15 @@ pair). On forty-one real sets +28 / +20 main changes, +2 / +6 false ones (from t
 kept values; among them a two-gap ramp that its table names as one change, a 7-rank Allreduce's
 ×1.82 and ×2.23 at every other size, and the growth right after a switch, a 5-rank
 Reduce_scatter_block's ×15.6 then ×4.57 over ×4 gaps); the generator protocol's cells and
-``segmentation_limits.py``'s tables do not change.
+``segmentation_limits.py``'s tables do not change. A pair that leads into growth counts too where
+the gap before it lies flat (a jump below ``FLAT_STEP``), the gap after it rises by at most
+``STAIRS_GROWTH_AFTER`` of the second stair's jump and the first stair is at least
+``STAIRS_BALANCE`` of the second (every other size of a 4-rank ring Reduce_scatter: ×1.04, then
+×1.53 at 256|1024 B and ×2.12 at 1024|4096 B, then ×1.25 and growth of ×1.9–3 per gap, where
+nothing was found): a sum of PMNF terms that rises out of a flat part steepens further, and a log
+factor's jumps fall from gap to gap far more slowly (no function of the search space, noiseless on
+×3, ×4 and ×8 grids, passes below 0.8 of the second stair). On forty-four real sets +14 / +11 main
+changes, no false one.
 
 **Steep kinks.** After the ramps below, in the places ``max_change_points`` leaves free: a
 kink out of a gap that rises slowly (slope up to ``ONSET_SLOPE``, starting at x > 1) whose slope
@@ -423,6 +431,12 @@ WIDE_GAP = 3.0
 """Smallest ratio of neighbouring sizes at which a second stair beside a change is judged (see
 :func:`second_stairs`): the real sets' ramps span at most ×4 in size (one ×8), so two rises over
 gaps this wide are two switches, where over ×2 gaps they are one ramp."""
+STAIRS_GROWTH_AFTER = 0.5
+"""Largest jump of the gap after a double stair that leads into growth, as a share of the second
+stair's jump (log units; see :func:`double_stairs`)."""
+STAIRS_BALANCE = 0.4
+"""Smallest jump of the first stair of a double stair that leads into growth, as a share of the
+second's (log units): a small rise before a large jump is the climb into a switch, not a stair."""
 STAIR_SHARE = 0.75
 """Largest ratio of a second stair's jump to the jump of the change before it (log units): two
 similar rises one size apart are a steep stretch of growth as often as two switches."""
@@ -1317,7 +1331,16 @@ def double_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, f_limit: floa
     the smaller. A sum of PMNF terms rises over two gaps and then lies level nowhere (its log-log
     slope never falls); one switch spread over two gaps of ×4 is rare on the real sets, whose
     ramps span ×4, one ×8 (a truth table's two-gap ramp, ×1.74 and ×2.12 at 2048|8192 B, is one
-    of the false changes the rule gives there)."""
+    of the false changes the rule gives there).
+
+    The gap after the pair may rise instead, by at most ``STAIRS_GROWTH_AFTER`` of the second
+    stair's jump, where the gap before it jumps less than ``FLAT_STEP`` and the first stair is at
+    least ``STAIRS_BALANCE`` of the second: the eager switch leads into the bandwidth regime's
+    growth (every other size of a 4-rank ring Reduce_scatter: ×1.04, ×1.53, ×2.12, then ×1.25). A
+    small rise before a large jump is the climb into one switch (a loaded 2-rank Scatterv at every
+    other size: ×1.08, ×1.39, then ×3.46 at 32|128 KiB and ×1.81; its table names the jump alone),
+    and growth that starts out of a flat part steepens (a sum of PMNF terms) or slows too little (a
+    log factor)."""
     jump, width = np.diff(v), np.diff(u)
     noise = sigma[:-1] ** 2 + sigma[1:] ** 2
     least, wide = np.log1p(STANDOUT_STEP), np.log(WIDE_GAP)
@@ -1325,9 +1348,13 @@ def double_stairs(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, f_limit: floa
     for gap in range(1, len(jump) - 2):  # the pair's gaps: gap and gap + 1
         first, second = jump[gap], jump[gap + 1]
         smaller = min(abs(first), abs(second))
-        outside = max(abs(jump[gap - 1]), abs(jump[gap + 2]))
+        before, after = abs(jump[gap - 1]), abs(jump[gap + 2])
+        level_after = STANDOUT * after <= smaller
+        # into growth: out of a flat part, the first stair not much below the second
+        into_growth = (before < np.log1p(FLAT_STEP) and after <= STAIRS_GROWTH_AFTER * abs(second)
+                       and abs(first) >= STAIRS_BALANCE * abs(second))
         if (first * second > 0 and u[gap] > 0 and min(width[gap], width[gap + 1]) >= wide and smaller >= least
-                and STANDOUT * outside <= smaller
+                and STANDOUT * before <= smaller and (level_after or into_growth)
                 and all(noise[g] > 0 and jump[g] ** 2 / noise[g] > f_limit for g in (gap, gap + 1))):
             pairs.append((gap + 1, gap + 2))
     return pairs

@@ -546,6 +546,21 @@ def test_a_double_stair_is_two_changes(fixtures_dir, keep_values, tmp_path, monk
     assert _changing_points(measurements) == [256.0, 1024.0]
 
 
+def test_a_double_stair_into_growth_is_two_changes(fixtures_dir, tmp_path, monkeypatch):
+    # every other size of a 4-rank ring Reduce_scatter (tenth real set) from the summaries, as
+    # most users read it (Extra-P's text reader): x1.04, then x1.53 at 256|1024 B (the inline-send
+    # limit) and x2.12 at 1024|4096 B (the eager switch), then x1.25 and growth; the series grows
+    # after the pair instead of lying level, and before the rule nothing was found
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_tenth" / "mpi" / "tenth" / "reduce_scatter_ring_4.txt", tmp_path,
+                       slice(None, None, 2))
+    measurements = _read_real(path)
+    assert _changing_points(measurements) == [256.0, 1024.0, 1024.0, 4096.0]
+    monkeypatch.setattr(trend, "STAIRS_GROWTH_AFTER", 0.0)
+    assert _changing_points(measurements) == []
+
+
 @pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
 @pytest.mark.parametrize("fixtures, name, change", [
     ("real_twentieth", "mpi/twentieth/reduce_scatter_nonoverlap_2.txt", [65536.0, 131072.0]),

@@ -418,14 +418,21 @@ def test_a_double_stair_lies_level_around_two_steps_over_wide_gaps(first, second
     # flat sizes, a gap jumping `before`, two gaps jumping `first` and `second` the same way, a gap
     # jumping `after`, flat sizes: a double stair where both steps are at least STANDOUT_STEP, the
     # gaps beside the pair at most 1/STANDOUT of the smaller step and the sizes at least WIDE_GAP apart
+    # (or, into growth: the gap before below FLAT_STEP, the gap after at most STAIRS_GROWTH_AFTER
+    # of the second step, the first at least STAIRS_BALANCE of the second)
     smaller = min(first, second)
-    limits = (smaller - np.log1p(trend.STANDOUT_STEP), smaller - trend.STANDOUT * max(abs(before), abs(after)))
+    limits = (smaller - np.log1p(trend.STANDOUT_STEP), smaller - trend.STANDOUT * abs(before),
+              smaller - trend.STANDOUT * abs(after), abs(before) - np.log1p(trend.FLAT_STEP),
+              abs(after) - trend.STAIRS_GROWTH_AFTER * second, first - trend.STAIRS_BALANCE * second)
     assume(all(abs(limit) > 1e-9 for limit in limits))  # not at the limits, where rounding decides
     sign = -1.0 if down else 1.0
     v = np.cumsum([0.0] * (position + 1) + [before, sign * first, sign * second, after, 0.0])
     u = np.log(ratio) * np.arange(1, len(v) + 1)
-    expected = (smaller >= np.log1p(trend.STANDOUT_STEP) and smaller >= trend.STANDOUT * max(abs(before), abs(after))
-                and ratio >= trend.WIDE_GAP)
+    level_after = smaller >= trend.STANDOUT * abs(after)
+    into_growth = (abs(before) < np.log1p(trend.FLAT_STEP) and abs(after) <= trend.STAIRS_GROWTH_AFTER * second
+                   and first >= trend.STAIRS_BALANCE * second)
+    expected = (smaller >= np.log1p(trend.STANDOUT_STEP) and smaller >= trend.STANDOUT * abs(before)
+                and (level_after or into_growth) and ratio >= trend.WIDE_GAP)
     stair = position + 2  # the first step's change: between points position + 1 and position + 2
     # (the second step and the gap after it may be a pair of their own)
     assert ((stair, stair + 1) in trend.double_stairs(u, v, np.full(len(v), 0.01), trend.F_LIMIT)) == expected
@@ -433,9 +440,18 @@ def test_a_double_stair_lies_level_around_two_steps_over_wide_gaps(first, second
 
 def test_a_ramp_into_growth_is_no_double_stair():
     # every other size: x1.6 and x1.9 out of a flat part into growth of x4 per gap (linear): the
-    # growth after the pair is no level; and a noisy pair (z² below the limit) is none either
+    # growth after the pair, steeper than the pair, is no level; and a noisy pair (z² below the
+    # limit) is none either
     u = np.log(4.0) * np.arange(12)
     v = np.cumsum([0.0, 0, 0, 0, np.log(1.6), np.log(1.9), np.log(4), np.log(4), np.log(4), np.log(4), np.log(4),
+                   np.log(4)])
+    assert trend.double_stairs(u, v, np.full(12, 0.01), trend.F_LIMIT) == []
+    # growth of x1.3 per gap after them is slower than the second stair by far: two stairs into growth
+    v = np.cumsum([0.0, 0, 0, 0, np.log(1.6), np.log(1.9), np.log(1.3), np.log(1.3), np.log(1.5), np.log(2), np.log(3),
+                   np.log(4)])
+    assert trend.double_stairs(u, v, np.full(12, 0.01), trend.F_LIMIT) == [(4, 5)]
+    # but a rise of x1.2 before a jump of x3 is the climb into one switch
+    v = np.cumsum([0.0, 0, 0, 0, np.log(1.2), np.log(3.0), np.log(1.3), np.log(1.3), np.log(1.5), np.log(2), np.log(3),
                    np.log(4)])
     assert trend.double_stairs(u, v, np.full(12, 0.01), trend.F_LIMIT) == []
     v = np.cumsum([0.0, 0, 0, 0, np.log(1.6), np.log(1.9), 0, 0, 0, 0, 0, 0])
