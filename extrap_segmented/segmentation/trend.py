@@ -282,7 +282,16 @@ drop; it is a change where the series does not go on rising that steeply (see
 :func:`first_step`): every other size from 2 B of a collective that switches at 2|4 B, or the ten
 largest sizes of a sweep whose eager limit is 8|16 KiB. Series of 11 or more sizes add it beyond
 ``max_change_points`` as far as ``flat_steps`` leaves a place; short series where the test leaves
-one (at least ``SHORT_FIRST_STEP``). A step down is not judged (see :func:`first_step`).
+one (at least ``SHORT_FIRST_STEP``). A step down is judged only where the sizes start at x = 1,
+last of all, beyond ``max_change_points`` as far as ``flat_steps`` leaves a place (see
+:func:`first_drop`): a 2-rank Gather whose 1-byte call is slower than every size up to the
+inline-send limit (×0.65, then ×1.01, ×1.01; every run). From a larger first size a drop is
+mostly a bump's end that the sizes hide (every other size from 2 B of a sweep whose 2 and 4 B
+are slower than 1 and 8 B); from x = 1 no smaller size can be missing. z² must pass
+``FIRST_DROP_F_FACTOR`` × ``f_limit``. On forty-five real sets +16 / +14 main changes, no false
+one (at z² above ``f_limit``, judged from any first size: +12 / +10 main, +24 / +23 false; at
+least ×1.1 instead of ``STANDOUT_STEP``: +16 / +15, +3 / +4, drops of ×0.86–0.90 that no table
+names).
 
 **Ramps.** A rise spread over two gaps that double x, each of at least ``RAMP_STEP`` (×1.3) and
 ``STANDOUT`` times the jumps of both gaps beside the pair, is a change at the larger of the two
@@ -413,6 +422,11 @@ from a sum of terms than a flat level does. On forty-four real sets the onsets o
 part find +20 / +15 main changes and no false one (from the summaries / with kept values, z² above
 ``GROWTH_JUMP_F_LIMIT``); with z² above 4, +27 / +20 and 0 / +1 false."""
 
+FIRST_DROP_F_FACTOR = 2.0
+"""Factor on ``f_limit`` for the z² of a step down in the first gap (see :func:`first_drop`): one
+size stands on one side, and the noise of five repetitions' median can run low there (at 10 %
+noise, ``segmentation_limits.py`` gave 1 % more series a false change in six cells at 1×, in one
+at 2×; on the real sets the drops reach z² 37 and more)."""
 SHORT_FIRST_STEP = 1.5
 """Least jump (×) of a step up in the first gap of a short series (see :func:`first_step`): at
 ×1.2, as for longer series, the generator protocol's unsegmented 2…1024 series at 15 % noise got
@@ -771,7 +785,11 @@ class TrendBreakSearch(WindowSearch):
                                 min_step=float(self.min_relative_change),
                                 steepest=(largest_poly, largest_log))
         kept = self._flat_steps(u, v, sigma, self.candidates_, kept, (largest_poly, largest_log))
-        return self._standout_steps(u, v, sigma, kept, largest_log)
+        kept = self._standout_steps(u, v, sigma, kept, largest_log)
+        # last, beyond the cap as far as ``flat_steps`` leaves a place: a step down from x = 1
+        return self._add(u, v, kept, first_drop(u, v, sigma, np.log1p(STANDOUT_STEP),
+                                                  FIRST_DROP_F_FACTOR * self.f_limit),
+                         self.max_change_points + int(self.flat_steps), apart=True)
 
     def _standout_steps(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int],
                         log_exponent: float) -> list[int]:
@@ -1043,11 +1061,11 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     ×1.26 after, start with a change; so does every other size of an Allreduce from 2 B, ×1.74 at
     2|8 B and flat after.
 
-    A step down is not judged: at the smallest sizes a first size above the level after it is, on
-    the real sweeps, mostly the end of a bump (2 and 4 B slower than 1 and 8 B, which every other
-    size from 2 B shows as a drop alone); judged both ways, the twenty-one real sets gave +5 / +4
-    main changes more (from the summaries / kept values) and +7 / +7 false ones, all seven such
-    drops."""
+    A step down is not judged here: at the smallest sizes a first size above the level after it
+    is, on the real sweeps, mostly the end of a bump (2 and 4 B slower than 1 and 8 B, which every
+    other size from 2 B shows as a drop alone); judged both ways, the twenty-one real sets gave
+    +5 / +4 main changes more (from the summaries / kept values) and +7 / +7 false ones, all seven
+    such drops. :func:`first_drop` judges one from x = 1 only."""
     if len(v) < 4 or u[0] < 0:
         return []
     jump, width = np.diff(v), np.diff(u)
@@ -1064,6 +1082,29 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     log_factor = float(_log_factor_slope(u, np.log(u[:2]), np.array(0), np.array(1)))  # over the first gap
     slope = jump[:3] / width[:3]
     return [1] if slope[0] - log_exponent * log_factor >= STANDOUT * max(abs(slope[1]), abs(slope[2])) else []
+
+
+def first_drop(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:
+    """``[1]`` when the sizes start at x = 1 and the first gap steps down onto a level: its
+    jump in log y ``v`` is at most −``least`` with z² above ``f_limit`` (the detection passes
+    ``FIRST_DROP_F_FACTOR`` × its own) in its two points' noise ``sigma``, and the two gaps after
+    it lie flat (each below ``FLAT_STEP`` and at most
+    1/``STANDOUT`` of the drop) over sizes no closer in log x than the first two; otherwise ``[]``.
+
+    No sum of PMNF terms falls and then lies level (its terms only grow). x = 1 is the smallest
+    size a count or a message can have, so nothing before it hides a bump whose end the drop
+    would be (see :func:`first_step`): a 2-rank Gather's 1-byte call is slower than every size up
+    to the inline-send limit (×0.65, then ×1.01, ×1.01; every run; seven such Gathers in six
+    sets, each a main change of its table)."""
+    if len(v) < 4 or u[0] != 0:
+        return []
+    jump, width = np.diff(v), np.diff(u)
+    noise = sigma[0] ** 2 + sigma[1] ** 2
+    if jump[0] > -least or noise <= 0 or jump[0] ** 2 / noise <= f_limit:
+        return []
+    rest = np.abs(jump[1:3])
+    spread = bool(np.all(width[1:3] >= width[0] * (1 - 1e-9)))
+    return [1] if spread and np.all(rest < np.log1p(FLAT_STEP)) and np.all(-jump[0] >= STANDOUT * rest) else []
 
 
 def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:

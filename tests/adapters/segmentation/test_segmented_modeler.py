@@ -546,6 +546,25 @@ def test_a_double_stair_is_two_changes(fixtures_dir, keep_values, tmp_path, monk
     assert _changing_points(measurements) == [256.0, 1024.0]
 
 
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_a_step_down_from_one_byte_is_a_change(fixtures_dir, tmp_path, keep_values, monkeypatch):
+    # a loaded 2-rank Gather over TCP (forty-fourth real set) as users read it: the 1-byte call
+    # takes 3.2 times as long as 2 B and every size after it up to the eager switch (x0.31 at
+    # 1|2 B in every run, then x1.00, x1.01): a change, the first; every other size from 2 B of a
+    # loaded 2-rank Allreduce (forty-fifth set) drops x0.8 at 2|8 B only because 2 and 4 B are a
+    # bump above 1 and 8 B, and from a first size above 1 no drop is judged
+    from extrap_segmented.segmentation import trend
+
+    gather = _read_real(fixtures_dir / "real_fortyfourth" / "mpi" / "loaded44" / "gather_tcp_eager31k5_2.txt",
+                        keep_values)
+    assert _changing_points(gather)[:2] == [1.0, 2.0]
+    allreduce = _read_real(_some_sizes(fixtures_dir / "real_fortyfifth" / "mpi" / "loaded45" /
+                                       "allreduce_eager2k75_2.txt", tmp_path, slice(1, None, 2)), keep_values)
+    assert 2.0 not in _changing_points(allreduce)
+    monkeypatch.setattr(trend, "first_drop", lambda *args: [])
+    assert 1.0 not in _changing_points(gather)
+
+
 def test_a_double_stair_into_growth_is_two_changes(fixtures_dir, tmp_path, monkeypatch):
     # every other size of a 4-rank ring Reduce_scatter (tenth real set) from the summaries, as
     # most users read it (Extra-P's text reader): x1.04, then x1.53 at 256|1024 B (the inline-send
