@@ -76,7 +76,7 @@ def test_ten_largest_sizes_put_a_jump_of_the_last_size_at_the_last_gap(fixtures_
     assert re.search(r"Model 1: .* for n<=2097152\.0\n", block), block
     assert re.search(r"Model 2: .* for n>=4194304\.0\n", block), block
     # the advice for the one-size segment continues the sizes' doubling (not 4194306, 4194308, ...)
-    advice = re.search(r"segment 2 \(n=\S+\) has only 1 points.*measure next at (.*)", result.stderr)
+    advice = re.search(r"segment 2 \(n=\S+\) has only 1 point,.*measure next at (.*)", result.stderr)
     proposed = [float(v.split("=")[1]) for v in advice.group(1).split(", ")]
     # (printed with six digits: 8388608 reads 8.38861e+06)
     assert all(4.2e6 < v < 2 ** 23 * (1 + 1e-5) for v in proposed) and max(proposed) == pytest.approx(2 ** 23, rel=1e-5)

@@ -435,7 +435,8 @@ class SegmentedChangePointModeler(VectorizedBasicModeler):
                 proposal = suggest_measurements(x[a:b], int(self.reliable_segment_points) - (b - a), extend=extend,
                                                 series=x)
                 suggestions += proposal
-                text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} points, "
+                text = (f"{where}: segment {i + 1} ({name}={x[a]:g}…{x[b - 1]:g}) has only {b - a} "
+                        f"point{'s' if b - a != 1 else ''}, "
                         f"fewer than the {int(self.reliable_segment_points)} a reliable model needs; measure next at "
                         + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it"))
                 warnings.warn(text, SegmentAdviceWarning, stacklevel=5)
