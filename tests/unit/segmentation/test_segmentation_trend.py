@@ -581,15 +581,18 @@ def test_an_onset_out_of_a_climb_needs_more_over_wider_gaps():
                                      trend.GROWTH_JUMP_F_LIMIT) == expected
 
 
+LAYOUTS = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
+           "x1.25": 100 * 1.25 ** np.arange(20), "x3": 3.0 ** np.arange(14), "x4 from 2": 2 * 4.0 ** np.arange(11),
+           "x8": 8.0 ** np.arange(8)}
+
+
 @st.composite
-def search_space_series(draw) -> tuple[np.ndarray, np.ndarray]:
+def search_space_series(draw, layouts=("doubling", "x4", "linear", "x1.25")) -> tuple[np.ndarray, np.ndarray]:
     """Sizes and c + a·t1 + b·t2 over Extra-P's search space, positive coefficients, noiseless, on
-    doubling, ×4, linear and ×1.25 layouts."""
+    the ``layouts`` of ``LAYOUTS`` (doubling, ×4, linear and ×1.25 unless told)."""
     from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
 
-    layout = draw(st.sampled_from(["doubling", "x4", "linear", "x1.25"]))
-    x = {"doubling": 2.0 ** np.arange(23), "x4": 4.0 ** np.arange(12), "linear": np.arange(1.0, 24.0),
-         "x1.25": 100 * 1.25 ** np.arange(20)}[layout]
+    x = LAYOUTS[draw(st.sampled_from(list(layouts)))]
     exponents = default_exponents()
     pick = draw(st.lists(st.integers(0, len(exponents) - 1), min_size=2, max_size=2))
     terms = evaluate_terms(x, np.asarray(exponents)[pick])
@@ -625,7 +628,16 @@ def test_no_function_of_the_search_space_has_a_climbing_onset(series):
 @given(search_space_series())
 def test_no_function_of_the_search_space_is_a_double_stair(series):
     # noiseless (at the noise floor): a sum of positive PMNF terms never lies level after two steps
-    # (its log-log slope never falls, but for a log factor's, too slowly to level out over x4 gaps)
+    # (its log-log slope never falls, but for a log factor's, too slowly to level out over x4 gaps),
+    # nor does it rise into growth that slows to half the second step
+    x, y = series
+    assert trend.double_stairs(np.log(x), np.log(y), np.full(len(x), 0.005), 12.0) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(search_space_series(layouts=("x3", "x4 from 2", "x8")))
+def test_no_function_of_the_search_space_is_a_double_stair_on_wider_grids(series):
+    # the double stairs judge gaps of x3 and wider: the grids they see besides x4 from 1
     x, y = series
     assert trend.double_stairs(np.log(x), np.log(y), np.full(len(x), 0.005), 12.0) == []
 
