@@ -153,9 +153,9 @@ the gap before it lies flat (a jump below ``FLAT_STEP``), the gap after it rises
 ``STAIRS_BALANCE`` of the second (every other size of a 4-rank ring Reduce_scatter: ×1.04, then
 ×1.53 at 256|1024 B and ×2.12 at 1024|4096 B, then ×1.25 and growth of ×1.9–3 per gap, where
 nothing was found): a sum of PMNF terms that rises out of a flat part steepens further, and a log
-factor's jumps fall from gap to gap far more slowly (no function of the search space, noiseless on
-×3, ×4 and ×8 grids, passes below 0.8 of the second stair). On forty-four real sets +14 / +11 main
-changes, no false one.
+factor's jumps fall from gap to gap far more slowly (noiseless on ×3, ×4 and ×8 grids no function
+of the search space gives such a pair, nor does one with the gap after allowed up to 0.8 of the
+second stair). On forty-four real sets +14 / +11 main changes, no false one.
 
 **Steep kinks.** After the ramps below, in the places ``max_change_points`` leaves free: a
 kink out of a gap that rises slowly (slope up to ``ONSET_SLOPE``, starting at x > 1) whose slope
@@ -1086,8 +1086,8 @@ def first_drop(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     """``[1]`` when the sizes start at x = 1 and the first gap steps down onto a level: its
     jump in log y ``v`` is at most −``least`` with z² above ``f_limit`` (the detection passes
     ``FIRST_DROP_F_FACTOR`` × its own) in its two points' noise ``sigma``, and the two gaps after
-    it lie flat (each below ``FLAT_STEP`` and at most
-    1/``STANDOUT`` of the drop) over sizes no closer in log x than the first two; otherwise ``[]``.
+    it lie flat (each below ``FLAT_STEP`` and at most 1/``STANDOUT`` of the drop) over sizes no
+    closer in log x than the first two; otherwise ``[]``.
 
     No sum of PMNF terms falls and then lies level (its terms only grow). x = 1 is the smallest
     size a count or a message can have, so nothing before it hides a bump whose end the drop

@@ -359,7 +359,8 @@ class SegmentedMultiParameterModeler(MultiParameterModeler):
                 proposal = suggest_measurements(levels, reliable - len(levels), extend=extend, series=X[:, d])
                 suggestions += proposal
                 text = (f"{where}: segment {k + 1} ({name}={levels[0]:g}…{levels[-1]:g}) has only {len(levels)} "
-                        f"value{'s' if len(levels) != 1 else ''} of {name}, fewer than the {reliable} a reliable model needs; measure next at "
+                        f"value{'s' if len(levels) != 1 else ''} of {name}, fewer than the {reliable} a reliable "
+                        f"model needs; measure next at "
                         + (", ".join(f"{name}={v:g}" for v in proposal) or "no free value inside it")
                         + f" (at every {others})")
                 warnings.warn(text, SegmentationWarning, stacklevel=3)
