@@ -966,6 +966,41 @@ def test_the_fortyfifth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _shared_eager(measure, "allreduce_eager2k75_2") == ("allreduce", 2, "2816")
     assert _shared_eager(measure, "gather_eager3k75_2") == ("gather", 2, "3840")
 
+def test_the_fortysixth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("reduce_rabenseifner_tcp_4", "reduce", 4, "7"),
+                             ("bcast_pipeline_tcp_4", "bcast", 4, "3"),
+                             ("reduce_scatter_block_recdbl_tcp_4", "reduce_scatter_block", 4, "2"),
+                             ("reduce_scatter_rechalving_tcp_4", "reduce_scatter", 4, "2"),
+                             ("allgatherv_neighbor_tcp_4", "allgatherv", 4, "4"),
+                             ("exscan_recdbl_6", "exscan", 6, "2")))
+    # forced algorithms over TCP: both settings reach mpirun (the pipelined Bcast with its 8 KiB segments); the
+    # 6-rank recursive-doubling Exscan runs over shared memory
+    _assert_forced_over_tcp(measure, ("reduce_rabenseifner_tcp_4", "bcast_pipeline_tcp_4",
+                                      "reduce_scatter_block_recdbl_tcp_4", "reduce_scatter_rechalving_tcp_4",
+                                      "allgatherv_neighbor_tcp_4"))
+    assert _forced(measure, "bcast_pipeline_tcp_4", "coll_tuned_bcast_algorithm_segmentsize") == "8192"
+    assert "btl" not in measure.SERIES["exscan_recdbl_6"][2]
+    # the default selection over TCP on 6 ranks and the 7-rank default Barrier over TCP (the no-change series),
+    # with half-KiB TCP eager limits of 38.5-42.5 KiB on 3 and 4; the grid series (a 4-rank Allreduce) runs the
+    # default settings
+    _assert_default_over_tcp(measure, (("exscan_tcp_6", "exscan", 6),
+                                       ("reduce_scatter_tcp_6", "reduce_scatter", 6),
+                                       ("allgatherv_tcp_6", "allgatherv", 6),
+                                       ("barrier_tcp_7", "barrier", 7)))
+    _assert_default_settings(measure, (("allreduce_4", "allreduce", 4),))
+    assert _tcp_eager(measure, "bcast_tcp_eager38k5_3") == ("bcast", 3, "39424")
+    assert _tcp_eager(measure, "reduce_tcp_eager39k5_4") == ("reduce", 4, "40448")
+    assert _tcp_eager(measure, "allgather_tcp_eager40k5_3") == ("allgather", 3, "41472")
+    assert _tcp_eager(measure, "exscan_tcp_eager41k5_4") == ("exscan", 4, "42496")
+    assert _tcp_eager(measure, "gather_tcp_eager42k5_3") == ("gather", 3, "43520")
+    # the loaded series: a half-KiB TCP eager limit with Allreduce, odd multiples of 256 between 4 and 8 KiB as
+    # shared-memory limits with Scatter, Alltoall and Reduce_scatter
+    assert _tcp_eager(measure, "allreduce_tcp_eager43k5_2") == ("allreduce", 2, "44544")
+    assert _shared_eager(measure, "scatter_eager4k25_2") == ("scatter", 2, "4352")
+    assert _shared_eager(measure, "alltoall_eager4k75_2") == ("alltoall", 2, "4864")
+    assert _shared_eager(measure, "reduce_scatter_eager5k25_2") == ("reduce_scatter", 2, "5376")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

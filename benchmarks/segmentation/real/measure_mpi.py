@@ -930,6 +930,42 @@ used before, and the shared-memory limits 1792, 2816 and 3840, quarter-KiB value
 multiples of 256 below 8 KiB only 768, 1280, 2304 and 3328 were), whose 1-minute load average was raised by
 two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyfifth/TRUTH.md``).
 
+The forty-sixth set (``fixtures/real_fortysixth/mpi/``, measured for a forty-fourth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysixth/mpi/fortysixth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series exscan_tcp_6 \
+        reduce_scatter_tcp_6 allgatherv_tcp_6 bcast_tcp_eager38k5_3 reduce_tcp_eager39k5_4 \
+        allgather_tcp_eager40k5_3 exscan_tcp_eager41k5_4 gather_tcp_eager42k5_3 reduce_rabenseifner_tcp_4 \
+        bcast_pipeline_tcp_4 reduce_scatter_block_recdbl_tcp_4 reduce_scatter_rechalving_tcp_4 \
+        allgatherv_neighbor_tcp_4 exscan_recdbl_6 barrier_tcp_7
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysixth/mpi/triheptacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allreduce_4 \
+        --sizes $(python -c "print(*[173 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortysixth/mpi/loaded46 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_tcp_eager43k5_2 scatter_eager4k25_2 alltoall_eager4k75_2 reduce_scatter_eager5k25_2
+
+(``exscan_tcp_6``, ``reduce_scatter_tcp_6`` and ``allgatherv_tcp_6`` run the default selection over TCP with
+its defaults on 6 ranks (Exscan, Reduce_scatter and Allgatherv over TCP only on 2-5 ranks before; only
+Allgather, Allreduce, Alltoall, Barrier, Bcast, Gather, Reduce, Scan and Scatter ran over TCP on 6 ranks);
+``bcast_tcp_eager38k5_3``, ``reduce_tcp_eager39k5_4``, ``allgather_tcp_eager40k5_3``, ``exscan_tcp_eager41k5_4``
+and ``gather_tcp_eager42k5_3`` run over TCP with the TCP eager limits 39424, 40448, 41472, 42496 and 43520
+(half-KiB TCP limits not used before: only 4608-38400 in half-KiB steps and the whole-KiB limits from 32768 to
+64512 were); ``reduce_rabenseifner_tcp_4``, ``bcast_pipeline_tcp_4``, ``reduce_scatter_block_recdbl_tcp_4``,
+``reduce_scatter_rechalving_tcp_4`` and ``allgatherv_neighbor_tcp_4`` force the Rabenseifner Reduce, the
+pipelined Bcast (8 KiB segments), the recursive-doubling Reduce_scatter_block, the recursive-halving
+Reduce_scatter and the neighbor-exchange Allgatherv over TCP on 4 ranks (never forced over TCP before);
+``exscan_recdbl_6`` forces the recursive-doubling Exscan over shared memory on 6 ranks (forced on 2-5 ranks
+before; no Exscan algorithm was forced on 6); ``barrier_tcp_7`` (the default Barrier; no series ran over TCP
+on 7 ranks before, the Barrier over TCP only on 2-6) ignores n and is the series chosen before measuring as
+one with no change expected; the 173·2^k grid (a 4-rank default Allreduce, never on a non-2^k grid before:
+the default Allreduce ran on non-2^k grids only on 2 and 3 ranks; no earlier grid used 173) and the four
+loaded series (the TCP limit 44544, a half-KiB TCP limit not used before, and the shared-memory limits 4352,
+4864 and 5376, odd multiples of 256 never used: of the odd multiples of 256 below 8 KiB only 768, 1280, 1792,
+2304, 2816, 3328 and 3840 were), whose 1-minute load average was raised by two busy loops started a minute
+before the sweep, are described in ``fixtures/real_fortysixth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1370,6 +1406,15 @@ TCP_EAGER_37K5 = tcp_eager(38400)  # between 32 KiB and 64 KiB, between 37888 an
 EAGER_1K75 = vader_eager(1792)  # between 1 KiB and 2 KiB, between 1536 and 2048 as before (a quarter-KiB value)
 EAGER_2K75 = vader_eager(2816)  # between 2 KiB and 4 KiB, between 2560 and 3072 as before (a quarter-KiB value)
 EAGER_3K75 = vader_eager(3840)  # between 2 KiB and 4 KiB, between 3584 and 4096 as before (a quarter-KiB value)
+TCP_EAGER_38K5 = tcp_eager(39424)  # between 32 KiB and 64 KiB, between 38912 and 39936 as before (half-KiB TCP)
+TCP_EAGER_39K5 = tcp_eager(40448)  # between 32 KiB and 64 KiB, between 39936 and 40960 as before (half-KiB TCP)
+TCP_EAGER_40K5 = tcp_eager(41472)  # between 32 KiB and 64 KiB, between 40960 and 41984 as before (half-KiB TCP)
+TCP_EAGER_41K5 = tcp_eager(42496)  # between 32 KiB and 64 KiB, between 41984 and 43008 as before (half-KiB TCP)
+TCP_EAGER_42K5 = tcp_eager(43520)  # between 32 KiB and 64 KiB, between 43008 and 44032 as before (half-KiB TCP)
+TCP_EAGER_43K5 = tcp_eager(44544)  # between 32 KiB and 64 KiB, between 44032 and 45056 as before (half-KiB TCP)
+EAGER_4K25 = vader_eager(4352)  # between 4 KiB and 8 KiB, between 4096 and 4608 as before (a quarter-KiB value)
+EAGER_4K75 = vader_eager(4864)  # between 4 KiB and 8 KiB, between 4608 and 5120 as before (a quarter-KiB value)
+EAGER_5K25 = vader_eager(5376)  # between 4 KiB and 8 KiB, between 5120 and 5632 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2255,6 +2300,34 @@ SERIES = {
     "bcast_eager1k75_2": ("bcast", 2, EAGER_1K75),
     "allreduce_eager2k75_2": ("allreduce", 2, EAGER_2K75),
     "gather_eager3k75_2": ("gather", 2, EAGER_3K75),
+    # forty-sixth set (a forty-fourth out-of-sample score): the default selection over TCP on 6 ranks (Exscan,
+    # Reduce_scatter, Allgatherv: over TCP on 2-5 ranks before), half-KiB TCP eager limits of 38.5-42.5 KiB
+    # (never used before) on collectives and rank counts not measured with them, forced algorithms over TCP on 4
+    # ranks (Rabenseifner Reduce, pipelined Bcast, recursive-doubling Reduce_scatter_block, recursive-halving
+    # Reduce_scatter, neighbor-exchange Allgatherv, never forced over TCP before), the recursive-doubling Exscan
+    # forced on 6 ranks (no Exscan algorithm forced on 6 before) and the default Barrier over TCP on 7 (no series
+    # over TCP on 7 before; n ignored: no change expected)
+    "exscan_tcp_6": ("exscan", 6, TCP),
+    "reduce_scatter_tcp_6": ("reduce_scatter", 6, TCP),
+    "allgatherv_tcp_6": ("allgatherv", 6, TCP),
+    "bcast_tcp_eager38k5_3": ("bcast", 3, TCP_EAGER_38K5),
+    "reduce_tcp_eager39k5_4": ("reduce", 4, TCP_EAGER_39K5),
+    "allgather_tcp_eager40k5_3": ("allgather", 3, TCP_EAGER_40K5),
+    "exscan_tcp_eager41k5_4": ("exscan", 4, TCP_EAGER_41K5),
+    "gather_tcp_eager42k5_3": ("gather", 3, TCP_EAGER_42K5),
+    "reduce_rabenseifner_tcp_4": ("reduce", 4, (*REDUCE_RABENSEIFNER, *TCP)),
+    "bcast_pipeline_tcp_4": ("bcast", 4, (*BCAST_PIPELINE_8K, *TCP)),
+    "reduce_scatter_block_recdbl_tcp_4": ("reduce_scatter_block", 4,
+                                          (*REDUCE_SCATTER_BLOCK_RECURSIVE_DOUBLING, *TCP)),
+    "reduce_scatter_rechalving_tcp_4": ("reduce_scatter", 4, (*REDUCE_SCATTER_RECURSIVE_HALVING, *TCP)),
+    "allgatherv_neighbor_tcp_4": ("allgatherv", 4, (*ALLGATHERV_NEIGHBOR, *TCP)),
+    "exscan_recdbl_6": ("exscan", 6, EXSCAN_RECURSIVE_DOUBLING),
+    "barrier_tcp_7": ("barrier", 7, TCP),
+    # its loaded series
+    "allreduce_tcp_eager43k5_2": ("allreduce", 2, TCP_EAGER_43K5),
+    "scatter_eager4k25_2": ("scatter", 2, EAGER_4K25),
+    "alltoall_eager4k75_2": ("alltoall", 2, EAGER_4K75),
+    "reduce_scatter_eager5k25_2": ("reduce_scatter", 2, EAGER_5K25),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
