@@ -1001,6 +1001,40 @@ def test_the_fortysixth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _shared_eager(measure, "reduce_scatter_eager5k25_2") == ("reduce_scatter", 2, "5376")
 
 
+def test_the_fortyseventh_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgather_linear_tcp_4", "allgather", 4, "1"),
+                             ("bcast_linear_tcp_4", "bcast", 4, "1"),
+                             ("reduce_pipeline_tcp_4", "reduce", 4, "3"),
+                             ("scatter_linear_tcp_4", "scatter", 4, "1"),
+                             ("reduce_scatter_nonoverlapping_tcp_4", "reduce_scatter", 4, "1"),
+                             ("allreduce_ring_6", "allreduce", 6, "4"),
+                             ("barrier_recdbl_tcp_5", "barrier", 5, "3")))
+    # forced algorithms over TCP: both settings reach mpirun (the pipelined Reduce with its 4 KiB segments); the
+    # 6-rank ring Allreduce runs over shared memory
+    _assert_forced_over_tcp(measure, ("allgather_linear_tcp_4", "bcast_linear_tcp_4", "reduce_pipeline_tcp_4",
+                                      "scatter_linear_tcp_4", "reduce_scatter_nonoverlapping_tcp_4",
+                                      "barrier_recdbl_tcp_5"))
+    assert _forced(measure, "reduce_pipeline_tcp_4", "coll_tuned_reduce_algorithm_segmentsize") == "4096"
+    assert "btl" not in measure.SERIES["allreduce_ring_6"][2]
+    # the default selection over TCP on 6 ranks, with half-KiB TCP eager limits of 44.5-48.5 KiB on 3 and 4;
+    # the grid series (a 4-rank Bcast) runs the default settings
+    _assert_default_over_tcp(measure, (("scatterv_tcp_6", "scatterv", 6),
+                                       ("reduce_scatter_block_tcp_6", "reduce_scatter_block", 6),
+                                       ("alltoallv_tcp_6", "alltoallv", 6)))
+    _assert_default_settings(measure, (("bcast_4", "bcast", 4),))
+    assert _tcp_eager(measure, "scan_tcp_eager44k5_3") == ("scan", 3, "45568")
+    assert _tcp_eager(measure, "allreduce_tcp_eager45k5_4") == ("allreduce", 4, "46592")
+    assert _tcp_eager(measure, "scatter_tcp_eager46k5_3") == ("scatter", 3, "47616")
+    assert _tcp_eager(measure, "alltoall_tcp_eager47k5_4") == ("alltoall", 4, "48640")
+    assert _tcp_eager(measure, "reduce_scatter_tcp_eager48k5_3") == ("reduce_scatter", 3, "49664")
+    # the loaded series: a half-KiB TCP eager limit with Bcast, odd multiples of 256 between 4 and 8 KiB as
+    # shared-memory limits with Gather, Allgather and Scan
+    assert _tcp_eager(measure, "bcast_tcp_eager49k5_2") == ("bcast", 2, "50688")
+    assert _shared_eager(measure, "gather_eager5k75_2") == ("gather", 2, "5888")
+    assert _shared_eager(measure, "allgather_eager6k25_2") == ("allgather", 2, "6400")
+    assert _shared_eager(measure, "scan_eager6k75_2") == ("scan", 2, "6912")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

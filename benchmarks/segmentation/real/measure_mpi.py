@@ -966,6 +966,42 @@ loaded series (the TCP limit 44544, a half-KiB TCP limit not used before, and th
 2304, 2816, 3328 and 3840 were), whose 1-minute load average was raised by two busy loops started a minute
 before the sweep, are described in ``fixtures/real_fortysixth/TRUTH.md``).
 
+The forty-seventh set (``fixtures/real_fortyseventh/mpi/``, measured for a forty-fifth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyseventh/mpi/fortyseventh \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scatterv_tcp_6 \
+        reduce_scatter_block_tcp_6 alltoallv_tcp_6 scan_tcp_eager44k5_3 allreduce_tcp_eager45k5_4 \
+        scatter_tcp_eager46k5_3 alltoall_tcp_eager47k5_4 reduce_scatter_tcp_eager48k5_3 allgather_linear_tcp_4 \
+        bcast_linear_tcp_4 reduce_pipeline_tcp_4 scatter_linear_tcp_4 reduce_scatter_nonoverlapping_tcp_4 \
+        allreduce_ring_6 barrier_recdbl_tcp_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyseventh/mpi/enneaheptacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_4 \
+        --sizes $(python -c "print(*[179 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyseventh/mpi/loaded47 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        bcast_tcp_eager49k5_2 gather_eager5k75_2 allgather_eager6k25_2 scan_eager6k75_2
+
+(``scatterv_tcp_6``, ``reduce_scatter_block_tcp_6`` and ``alltoallv_tcp_6`` run the default selection over TCP
+with its defaults on 6 ranks (Scatterv, Reduce_scatter_block and Alltoallv over TCP only on 2-5 ranks before;
+only Allgather, Allgatherv, Allreduce, Alltoall, Barrier, Bcast, Exscan, Gather, Reduce, Reduce_scatter, Scan
+and Scatter ran over TCP on 6 ranks); ``scan_tcp_eager44k5_3``, ``allreduce_tcp_eager45k5_4``,
+``scatter_tcp_eager46k5_3``, ``alltoall_tcp_eager47k5_4`` and ``reduce_scatter_tcp_eager48k5_3`` run over TCP
+with the TCP eager limits 45568, 46592, 47616, 48640 and 49664 (half-KiB TCP limits not used before: only
+4608-44544 in half-KiB steps and the whole-KiB limits from 32768 to 64512 were); ``allgather_linear_tcp_4``,
+``bcast_linear_tcp_4``, ``reduce_pipeline_tcp_4``, ``scatter_linear_tcp_4`` and
+``reduce_scatter_nonoverlapping_tcp_4`` force the basic linear Allgather, the basic linear Bcast, the pipelined
+Reduce (4 KiB segments), the basic linear Scatter and the non-overlapping Reduce_scatter over TCP on 4 ranks
+(never forced over TCP before); ``allreduce_ring_6`` forces the ring Allreduce over shared memory on 6 ranks
+(forced on 2-5 ranks before; no Allreduce algorithm was forced on 6); ``barrier_recdbl_tcp_5`` (the
+recursive-doubling Barrier forced over TCP on 5 ranks; forced on 3 and 4 ranks only before, no Barrier algorithm
+but the Bruck one was forced on 5 over TCP) ignores n and is the series chosen before measuring as one with no
+change expected; the 179·2^k grid (a 4-rank default Bcast, never on a non-2^k grid before: the default Bcast ran
+on a non-2^k grid only on 2 ranks; no earlier grid used 179) and the four loaded series (the TCP limit 50688,
+a half-KiB TCP limit not used before, and the shared-memory limits 5888, 6400 and 6912, odd multiples of 256
+never used: of the odd multiples of 256 below 8 KiB only 768-5376 were), whose 1-minute load average was raised
+by two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyseventh/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1415,6 +1451,15 @@ TCP_EAGER_43K5 = tcp_eager(44544)  # between 32 KiB and 64 KiB, between 44032 an
 EAGER_4K25 = vader_eager(4352)  # between 4 KiB and 8 KiB, between 4096 and 4608 as before (a quarter-KiB value)
 EAGER_4K75 = vader_eager(4864)  # between 4 KiB and 8 KiB, between 4608 and 5120 as before (a quarter-KiB value)
 EAGER_5K25 = vader_eager(5376)  # between 4 KiB and 8 KiB, between 5120 and 5632 as before (a quarter-KiB value)
+TCP_EAGER_44K5 = tcp_eager(45568)  # between 32 KiB and 64 KiB, between 45056 and 46080 as before (half-KiB TCP)
+TCP_EAGER_45K5 = tcp_eager(46592)  # between 32 KiB and 64 KiB, between 46080 and 47104 as before (half-KiB TCP)
+TCP_EAGER_46K5 = tcp_eager(47616)  # between 32 KiB and 64 KiB, between 47104 and 48128 as before (half-KiB TCP)
+TCP_EAGER_47K5 = tcp_eager(48640)  # between 32 KiB and 64 KiB, between 48128 and 49152 as before (half-KiB TCP)
+TCP_EAGER_48K5 = tcp_eager(49664)  # between 32 KiB and 64 KiB, between 49152 and 50176 as before (half-KiB TCP)
+TCP_EAGER_49K5 = tcp_eager(50688)  # between 32 KiB and 64 KiB, between 50176 and 51200 as before (half-KiB TCP)
+EAGER_5K75 = vader_eager(5888)  # between 4 KiB and 8 KiB, between 5632 and 6144 as before (a quarter-KiB value)
+EAGER_6K25 = vader_eager(6400)  # between 4 KiB and 8 KiB, between 6144 and 6656 as before (a quarter-KiB value)
+EAGER_6K75 = vader_eager(6912)  # between 4 KiB and 8 KiB, between 6656 and 7168 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2328,6 +2373,32 @@ SERIES = {
     "scatter_eager4k25_2": ("scatter", 2, EAGER_4K25),
     "alltoall_eager4k75_2": ("alltoall", 2, EAGER_4K75),
     "reduce_scatter_eager5k25_2": ("reduce_scatter", 2, EAGER_5K25),
+    # forty-seventh set (a forty-fifth out-of-sample score): the default selection over TCP on 6 ranks (Scatterv,
+    # Reduce_scatter_block, Alltoallv: over TCP on 2-5 ranks before), half-KiB TCP eager limits of 44.5-48.5 KiB
+    # (never used before) on collectives and rank counts not measured with them, forced algorithms over TCP on 4
+    # ranks (basic linear Allgather, Bcast and Scatter, pipelined Reduce, non-overlapping Reduce_scatter, never
+    # forced over TCP before), the ring Allreduce forced on 6 ranks (no Allreduce algorithm forced on 6 before)
+    # and the recursive-doubling Barrier over TCP on 5 (never forced on 5 before; n ignored: no change expected)
+    "scatterv_tcp_6": ("scatterv", 6, TCP),
+    "reduce_scatter_block_tcp_6": ("reduce_scatter_block", 6, TCP),
+    "alltoallv_tcp_6": ("alltoallv", 6, TCP),
+    "scan_tcp_eager44k5_3": ("scan", 3, TCP_EAGER_44K5),
+    "allreduce_tcp_eager45k5_4": ("allreduce", 4, TCP_EAGER_45K5),
+    "scatter_tcp_eager46k5_3": ("scatter", 3, TCP_EAGER_46K5),
+    "alltoall_tcp_eager47k5_4": ("alltoall", 4, TCP_EAGER_47K5),
+    "reduce_scatter_tcp_eager48k5_3": ("reduce_scatter", 3, TCP_EAGER_48K5),
+    "allgather_linear_tcp_4": ("allgather", 4, (*ALLGATHER_BASIC_LINEAR, *TCP)),
+    "bcast_linear_tcp_4": ("bcast", 4, (*BCAST_BASIC_LINEAR, *TCP)),
+    "reduce_pipeline_tcp_4": ("reduce", 4, (*REDUCE_PIPELINE_4K, *TCP)),
+    "scatter_linear_tcp_4": ("scatter", 4, (*SCATTER_LINEAR, *TCP)),
+    "reduce_scatter_nonoverlapping_tcp_4": ("reduce_scatter", 4, (*REDUCE_SCATTER_NONOVERLAPPING, *TCP)),
+    "allreduce_ring_6": ("allreduce", 6, ALLREDUCE_RING),
+    "barrier_recdbl_tcp_5": ("barrier", 5, (*BARRIER_RECURSIVE_DOUBLING, *TCP)),
+    # its loaded series
+    "bcast_tcp_eager49k5_2": ("bcast", 2, TCP_EAGER_49K5),
+    "gather_eager5k75_2": ("gather", 2, EAGER_5K75),
+    "allgather_eager6k25_2": ("allgather", 2, EAGER_6K25),
+    "scan_eager6k75_2": ("scan", 2, EAGER_6K75),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
