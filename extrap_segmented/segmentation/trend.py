@@ -24,7 +24,11 @@ is reported in the steepest gap of the side that holds the step, for a point who
 least ``min_relative_change`` (relative). A point off both its neighbours in opposite
 directions (up, then back down) is one size, not a regime, and is not a change; nor are a step up
 and a step down of similar size one or two sizes apart that end within ``min_relative_change`` of
-the trend the series left (a bump; a dip that ends on a new level is two changes). Changes are
+the trend the series left (a bump; a dip that ends on a new level is two changes), judged both
+between neighbouring slope drops and, as for every rule below, against the raw jumps of the gaps
+within ``BUMP_SIZES`` (see :func:`_undone`; a bump's rise can pass no slope drop of its own while
+its fall does: a one-size bump of ×2 at 16 B with 1 % noise, found by a hypothesis property; on
+forty-seven real sets 0 / −1 main and −2 / −4 false changes). Changes are
 taken clearest first, at most ``max_change_points``, never in neighbouring gaps (a ramp: one
 rise spread over two gaps) unless the size between them is a level of its own: both its jumps at
 least ``FLAT_STEP``, in opposite directions or the smaller at most ``STAIR_RATIO`` of the larger
@@ -775,7 +779,10 @@ class TrendBreakSearch(WindowSearch):
             if _bump(u, v, (first[0], first[2]), (second[0], second[2]), self.least_step):
                 bumps.update((first[0], second[0]))
         bent = set(bends(u, v))
-        passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps | bent),
+        # and against the raw jumps beside it, as every later rule is: the rise of a bump may pass
+        # no slope drop of its own while its fall does
+        passing = sorted((c for c in self.corners_ if self.passes(c) and c[0] not in bumps | bent
+                          and not _undone(u, v, c[0], self.least_step)),
                          key=lambda c: -c[1])
         self.candidates_ = [c[0] for c in passing]
         kept = _apart(self.candidates_, int(self.max_change_points), lambda a, b: staircase(v, a, b))

@@ -851,6 +851,18 @@ def test_a_bump_of_one_or_two_sizes_is_no_change(n, factor, width, down, seed, d
     assert TrendBreakSearch().fit(x, center, noise=err, repetitions=reps).breakpoints_ == [n]
 
 
+def test_a_bump_whose_rise_passes_no_slope_drop_is_no_change():
+    # the example hypothesis found for the property above (n=12, a x2 bump at the fifth size, 16,
+    # seed 2548751): only the bump's fall passed as a slope drop (z² 14), so the pairing of slope
+    # drops did not see the bump; the raw jumps beside a candidate do
+    n = 12
+    levels = np.where(np.arange(n) == 4, 2.0, 1.0)
+    x, center, err, reps = _flat_sweep(n, levels, np.random.default_rng(2548751))
+    search = TrendBreakSearch().fit(x, center, noise=err, repetitions=reps)
+    assert [corner[0] for corner in search.corners_] == [5]
+    assert search.breakpoints_ == [n]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(14, 30), st.floats(1.5, 3.0), st.floats(1.3, 3.0), st.booleans(), st.integers(0, 2 ** 31 - 1),
        st.data())
