@@ -1079,8 +1079,10 @@ def first_step(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     noise = sigma[0] ** 2 + sigma[1] ** 2
     if jump[0] < least or noise <= 0 or jump[0] ** 2 / noise <= f_limit:
         return []
+    rest = np.abs(jump[1:3])
     # a log term's rise after its jump holds where the sizes lie no closer (in log x) after it
-    if _level_after_first_gap(jump, width):
+    spread = bool(np.all(width[1:3] >= width[0] * (1 - 1e-9)))
+    if spread and np.all(rest < np.log1p(FLAT_STEP)) and np.all(jump[0] >= STANDOUT * rest):
         return [1]
     if u[0] == 0:
         return []
@@ -1101,22 +1103,11 @@ def first_drop(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_
     would be (see :func:`first_step`): a 2-rank Gather's 1-byte call is slower than every size up
     to the inline-send limit (×0.65, then ×1.01, ×1.01; every run; seven such Gathers in six
     sets, each a main change of its table)."""
-    if len(v) < 4 or u[0] != 0:
+    if len(u) == 0 or u[0] != 0:
         return []
-    jump, width = np.diff(v), np.diff(u)
-    noise = sigma[0] ** 2 + sigma[1] ** 2
-    if jump[0] > -least or noise <= 0 or jump[0] ** 2 / noise <= f_limit:
-        return []
-    return [1] if _level_after_first_gap(jump, width) else []
-
-
-def _level_after_first_gap(jump: np.ndarray, width: np.ndarray) -> bool:
-    """True when the two gaps after the first lie flat — each jumps (log y) below ``FLAT_STEP``
-    and at most 1/``STANDOUT`` as much as the first gap — over sizes no closer in log x (``width``)
-    than the first two."""
-    rest = np.abs(jump[1:3])
-    spread = bool(np.all(width[1:3] >= width[0] * (1 - 1e-9)))
-    return bool(spread and np.all(rest < np.log1p(FLAT_STEP)) and np.all(abs(jump[0]) >= STANDOUT * rest))
+    # from x = 1 the steps up in the first gap are judged by their landing alone, and the landing
+    # looks the same upside down
+    return first_step(u, -np.asarray(v, dtype=float), sigma, least, f_limit)
 
 
 def kinks(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:
