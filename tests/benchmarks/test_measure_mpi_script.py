@@ -1035,6 +1035,38 @@ def test_the_fortyseventh_set_fixes_its_algorithms_eager_limits_transport_and_ra
     assert _shared_eager(measure, "scan_eager6k75_2") == ("scan", 2, "6912")
 
 
+def test_the_fortyeighth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("allgatherv_gatherv_bcast_tcp_4", "allgatherv", 4, "1"),
+                             ("bcast_sagring_tcp_4", "bcast", 4, "9"),
+                             ("reduce_linear_tcp_4", "reduce", 4, "1"),
+                             ("reduce_scatter_block_linear_tcp_4", "reduce_scatter_block", 4, "1"),
+                             ("reduce_scatter_block_butterfly_tcp_4", "reduce_scatter_block", 4, "4"),
+                             ("allgather_ring_6", "allgather", 6, "4"),
+                             ("barrier_double_ring_tcp_5", "barrier", 5, "2")))
+    # forced algorithms over TCP: both settings reach mpirun; the 6-rank ring Allgather runs over shared memory
+    _assert_forced_over_tcp(measure, ("allgatherv_gatherv_bcast_tcp_4", "bcast_sagring_tcp_4", "reduce_linear_tcp_4",
+                                      "reduce_scatter_block_linear_tcp_4", "reduce_scatter_block_butterfly_tcp_4",
+                                      "barrier_double_ring_tcp_5"))
+    assert "btl" not in measure.SERIES["allgather_ring_6"][2]
+    # the default selection over TCP on 7 ranks, with half-KiB TCP eager limits of 50.5-54.5 KiB on 3 and 4;
+    # the grid series (a 4-rank Alltoall) runs the default settings
+    _assert_default_over_tcp(measure, (("bcast_tcp_7", "bcast", 7),
+                                       ("reduce_tcp_7", "reduce", 7),
+                                       ("allreduce_tcp_7", "allreduce", 7)))
+    _assert_default_settings(measure, (("alltoall_4", "alltoall", 4),))
+    assert _tcp_eager(measure, "gather_tcp_eager50k5_3") == ("gather", 3, "51712")
+    assert _tcp_eager(measure, "reduce_tcp_eager51k5_4") == ("reduce", 4, "52736")
+    assert _tcp_eager(measure, "allgather_tcp_eager52k5_3") == ("allgather", 3, "53760")
+    assert _tcp_eager(measure, "exscan_tcp_eager53k5_4") == ("exscan", 4, "54784")
+    assert _tcp_eager(measure, "bcast_tcp_eager54k5_3") == ("bcast", 3, "55808")
+    # the loaded series: a half-KiB TCP eager limit with Alltoall, odd multiples of 256 between 7 and 8.5 KiB as
+    # shared-memory limits with Reduce, Allreduce and Exscan
+    assert _tcp_eager(measure, "alltoall_tcp_eager55k5_2") == ("alltoall", 2, "56832")
+    assert _shared_eager(measure, "reduce_eager7k25_2") == ("reduce", 2, "7424")
+    assert _shared_eager(measure, "allreduce_eager7k75_2") == ("allreduce", 2, "7936")
+    assert _shared_eager(measure, "exscan_eager8k25_2") == ("exscan", 2, "8448")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -1002,6 +1002,41 @@ a half-KiB TCP limit not used before, and the shared-memory limits 5888, 6400 an
 never used: of the odd multiples of 256 below 8 KiB only 768-5376 were), whose 1-minute load average was raised
 by two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyseventh/TRUTH.md``).
 
+The forty-eighth set (``fixtures/real_fortyeighth/mpi/``, measured for a forty-sixth out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyeighth/mpi/fortyeighth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_tcp_7 \
+        reduce_tcp_7 allreduce_tcp_7 gather_tcp_eager50k5_3 reduce_tcp_eager51k5_4 allgather_tcp_eager52k5_3 \
+        exscan_tcp_eager53k5_4 bcast_tcp_eager54k5_3 allgatherv_gatherv_bcast_tcp_4 bcast_sagring_tcp_4 \
+        reduce_linear_tcp_4 reduce_scatter_block_linear_tcp_4 reduce_scatter_block_butterfly_tcp_4 \
+        allgather_ring_6 barrier_double_ring_tcp_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyeighth/mpi/henogdoecontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series alltoall_4 \
+        --sizes $(python -c "print(*[181 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyeighth/mpi/loaded48 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        alltoall_tcp_eager55k5_2 reduce_eager7k25_2 allreduce_eager7k75_2 exscan_eager8k25_2
+
+(``bcast_tcp_7``, ``reduce_tcp_7`` and ``allreduce_tcp_7`` run the default selection over TCP with its defaults
+on 7 ranks (Bcast, Reduce and Allreduce over TCP only on 2-6 ranks before; only the Barrier ran over TCP on 7
+ranks); ``gather_tcp_eager50k5_3``, ``reduce_tcp_eager51k5_4``, ``allgather_tcp_eager52k5_3``,
+``exscan_tcp_eager53k5_4`` and ``bcast_tcp_eager54k5_3`` run over TCP with the TCP eager limits 51712, 52736,
+53760, 54784 and 55808 (half-KiB TCP limits not used before: only 4608-50688 in half-KiB steps and the whole-KiB
+limits from 32768 to 64512 were); ``allgatherv_gatherv_bcast_tcp_4``, ``bcast_sagring_tcp_4``,
+``reduce_linear_tcp_4``, ``reduce_scatter_block_linear_tcp_4`` and ``reduce_scatter_block_butterfly_tcp_4``
+force the gatherv + bcast Allgatherv, the scatter-allgather-ring Bcast, the linear Reduce, the basic linear
+Reduce_scatter_block and the butterfly Reduce_scatter_block over TCP on 4 ranks (never forced over TCP before);
+``allgather_ring_6`` forces the ring Allgather over shared memory on 6 ranks (forced on 2-5 ranks before; on 6
+only the neighbour-exchange Allgather was forced); ``barrier_double_ring_tcp_5`` (the double-ring Barrier forced
+over TCP on 5 ranks; over TCP it was forced on 3 and 4 ranks only, on 5 over shared memory) ignores n and is the
+series chosen before measuring as one with no change expected; the 181·2^k grid (a 4-rank default Alltoall,
+never on a non-2^k grid before: the default Alltoall ran on non-2^k grids only on 2 and 3 ranks; no earlier grid
+used 181) and the four loaded series (the TCP limit 56832, a half-KiB TCP limit not used before, the
+shared-memory limits 7424 and 7936, the last odd multiples of 256 below 8 KiB never used (768-6912 were), and
+8448, an odd multiple of 256 between 8 and 16 KiB never used (none was)), whose 1-minute load average was raised
+by two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyeighth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1460,6 +1495,15 @@ TCP_EAGER_49K5 = tcp_eager(50688)  # between 32 KiB and 64 KiB, between 50176 an
 EAGER_5K75 = vader_eager(5888)  # between 4 KiB and 8 KiB, between 5632 and 6144 as before (a quarter-KiB value)
 EAGER_6K25 = vader_eager(6400)  # between 4 KiB and 8 KiB, between 6144 and 6656 as before (a quarter-KiB value)
 EAGER_6K75 = vader_eager(6912)  # between 4 KiB and 8 KiB, between 6656 and 7168 as before (a quarter-KiB value)
+TCP_EAGER_50K5 = tcp_eager(51712)  # between 32 KiB and 64 KiB, between 51200 and 52224 as before (half-KiB TCP)
+TCP_EAGER_51K5 = tcp_eager(52736)  # between 32 KiB and 64 KiB, between 52224 and 53248 as before (half-KiB TCP)
+TCP_EAGER_52K5 = tcp_eager(53760)  # between 32 KiB and 64 KiB, between 53248 and 54272 as before (half-KiB TCP)
+TCP_EAGER_53K5 = tcp_eager(54784)  # between 32 KiB and 64 KiB, between 54272 and 55296 as before (half-KiB TCP)
+TCP_EAGER_54K5 = tcp_eager(55808)  # between 32 KiB and 64 KiB, between 55296 and 56320 as before (half-KiB TCP)
+TCP_EAGER_55K5 = tcp_eager(56832)  # between 32 KiB and 64 KiB, between 56320 and 57344 as before (half-KiB TCP)
+EAGER_7K25 = vader_eager(7424)  # between 4 KiB and 8 KiB, between 7168 and 7680 as before (a quarter-KiB value)
+EAGER_7K75 = vader_eager(7936)  # between 4 KiB and 8 KiB, between 7680 and 8192 as before (a quarter-KiB value)
+EAGER_8K25 = vader_eager(8448)  # between 8 KiB and 16 KiB, between 8192 and 8704 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2399,6 +2443,33 @@ SERIES = {
     "gather_eager5k75_2": ("gather", 2, EAGER_5K75),
     "allgather_eager6k25_2": ("allgather", 2, EAGER_6K25),
     "scan_eager6k75_2": ("scan", 2, EAGER_6K75),
+    # forty-eighth set (a forty-sixth out-of-sample score): the default selection over TCP on 7 ranks (Bcast,
+    # Reduce, Allreduce: over TCP on 2-6 ranks before; only the Barrier ran over TCP on 7), half-KiB TCP eager
+    # limits of 50.5-54.5 KiB (never used before) on collectives and rank counts not measured with them, forced
+    # algorithms over TCP on 4 ranks (the gatherv + bcast Allgatherv, the scatter-allgather-ring Bcast, the linear
+    # Reduce, the basic linear and the butterfly Reduce_scatter_block, never forced over TCP before), the ring
+    # Allgather forced on 6 ranks (on 2-5 before) and the double-ring Barrier over TCP on 5 (forced over TCP on 3
+    # and 4 only before; n ignored: no change expected)
+    "bcast_tcp_7": ("bcast", 7, TCP),
+    "reduce_tcp_7": ("reduce", 7, TCP),
+    "allreduce_tcp_7": ("allreduce", 7, TCP),
+    "gather_tcp_eager50k5_3": ("gather", 3, TCP_EAGER_50K5),
+    "reduce_tcp_eager51k5_4": ("reduce", 4, TCP_EAGER_51K5),
+    "allgather_tcp_eager52k5_3": ("allgather", 3, TCP_EAGER_52K5),
+    "exscan_tcp_eager53k5_4": ("exscan", 4, TCP_EAGER_53K5),
+    "bcast_tcp_eager54k5_3": ("bcast", 3, TCP_EAGER_54K5),
+    "allgatherv_gatherv_bcast_tcp_4": ("allgatherv", 4, (*ALLGATHERV_GATHERV_BCAST, *TCP)),
+    "bcast_sagring_tcp_4": ("bcast", 4, (*BCAST_SCATTER_ALLGATHER_RING, *TCP)),
+    "reduce_linear_tcp_4": ("reduce", 4, (*REDUCE_LINEAR, *TCP)),
+    "reduce_scatter_block_linear_tcp_4": ("reduce_scatter_block", 4, (*REDUCE_SCATTER_BLOCK_BASIC_LINEAR, *TCP)),
+    "reduce_scatter_block_butterfly_tcp_4": ("reduce_scatter_block", 4, (*REDUCE_SCATTER_BLOCK_BUTTERFLY, *TCP)),
+    "allgather_ring_6": ("allgather", 6, ALLGATHER_RING),
+    "barrier_double_ring_tcp_5": ("barrier", 5, (*BARRIER_DOUBLE_RING, *TCP)),
+    # its loaded series
+    "alltoall_tcp_eager55k5_2": ("alltoall", 2, TCP_EAGER_55K5),
+    "reduce_eager7k25_2": ("reduce", 2, EAGER_7K25),
+    "allreduce_eager7k75_2": ("allreduce", 2, EAGER_7K75),
+    "exscan_eager8k25_2": ("exscan", 2, EAGER_8K25),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
