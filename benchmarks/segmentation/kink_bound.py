@@ -16,7 +16,10 @@ growth onsets (:func:`~extrap_segmented.segmentation.trend.growth_onsets`): how 
 set by the sizes after it the last flat size of such a function lies (e), against the
 ``min_relative_change`` (×1.1) an onset needs; and for onsets out of a climbing part
 (:func:`~extrap_segmented.segmentation.trend.climbing_onsets`), the flat part's level the line
-through it, the largest ratio of that miss to the one such an onset needs at its gap (f).
+through it, the largest ratio of that miss to the one such an onset needs at its gap (f). And for
+switches right after growth starts (:func:`~extrap_segmented.segmentation.trend.excess_jumps`, sizes
+at least ``WIDE_GAP`` apart): the largest ratio of the excess's log-log slope over a gap to its
+slope over the gap after (g), against ``GROWTH_JUMP`` (1.4) that such a switch needs.
 """
 from __future__ import annotations
 
@@ -27,9 +30,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from extrap_segmented.pmnf.terms import default_exponents, evaluate_terms
-from extrap_segmented.segmentation.trend import (KINK_FLAT, KINK_RISE, MIN_RELATIVE_CHANGE, ONSET_POINTS, ONSET_RISE,
-                                                 ONSET_SLOPE, STANDOUT_STEP, climb_misses, climb_needed,
-                                                 onset_misses)
+from extrap_segmented.segmentation.trend import (GROWTH_JUMP, KINK_FLAT, KINK_RISE, MIN_RELATIVE_CHANGE, ONSET_POINTS,
+                                                 ONSET_RISE, ONSET_SLOPE, STANDOUT_JUMP, STANDOUT_STEP, climb_misses,
+                                                 climb_needed, excess_slopes, onset_misses)
 
 LOOSER = 0.1
 """How much steeper the gap after a kink may be in the looser rule of column (b)."""
@@ -64,6 +67,21 @@ def onset_worst(x: np.ndarray, grid: int, misses=onset_misses, needed: np.ndarra
             miss, _ = misses(np.log(x), rows, 0.0, np.log1p(STANDOUT_STEP))
             largest = max(largest, float(np.max(np.where(fine[..., None] & np.isfinite(miss), miss / needed,
                                                          -np.inf))))
+    return largest
+
+
+def excess_worst(x: np.ndarray, grid: int) -> float:
+    """The largest ratio of the excess's log-log slope over a gap to its slope over the gap after
+    (see :func:`~extrap_segmented.segmentation.trend.excess_slopes`) of the functions of the grid at
+    the sizes ``x`` where the shape of a switch right after growth starts holds; 0 where it never
+    does."""
+    largest = 0.0
+    for v, positive in grid_functions(x, grid):
+        for rows, fine in zip(v, positive):
+            at, after, _ = excess_slopes(np.log(x), rows, 0.0, np.log(STANDOUT_JUMP), MIN_RELATIVE_CHANGE)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ratio = np.where(fine[..., None] & np.isfinite(at), at / after, -np.inf)
+            largest = max(largest, float(np.max(ratio)))
     return largest
 
 
@@ -126,6 +144,12 @@ def main(argv: list[str] | None = None) -> None:
     for name, x in LAYOUTS.items():
         needed = climb_needed(np.log(x), least)
         print(f"| {name} | {onset_worst(x, args.grid, climb_misses, needed):.4f} |")
+    print(f"\nswitches right after growth starts (sizes at least ×3 apart): the largest ratio of the excess's "
+          f"log-log slope over a gap to its slope over the gap after; a switch needs ≥ {GROWTH_JUMP}")
+    print("| sizes | (g) largest slope ratio |")
+    print("|---|---|")
+    for name, x in LAYOUTS.items():
+        print(f"| {name} | {excess_worst(x, args.grid):.4f} |")
     print(f"wall time: {time.perf_counter() - start:.0f} s")
 
 

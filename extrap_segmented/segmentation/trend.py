@@ -219,6 +219,20 @@ through the flat part (each gap's slope within −``KINK_FLAT`` … ``FLAT_SLOPE
 and the miss an onset needs grows with the gap's width (``CLIMB_WIDTH_POWER``), since a smooth
 function comes nearer the bound over wider gaps.
 
+**Switches right after growth starts.** Last, on sizes at least ``WIDE_GAP`` apart: a gap that
+jumps at least ``STANDOUT_JUMP`` one or two sizes after a flat part, where the excess over the flat
+level rises ``GROWTH_JUMP`` times as steeply (log-log) as in the gap after it (see
+:func:`excess_jumps`). Every other size of a sweep puts the TCP rendezvous switch at 32|64 KiB in
+one gap right after growth has started (a 6-rank Scan over TCP from 2 B: ×1.02, ×1.14, ×1.59, then
+×2.80 at 32|128 KiB, ×2.64, ×3.90): the series itself steepens on, so no slope of it drops and no
+jump stands out, but its excess over the level (×4.96, then ×3.04) does, which no sum of positive
+PMNF terms shows (the excess is convex in log-log; noiseless over Extra-P's search space a log
+factor's fall comes to 1.13 at most on ×4 and ×8 grids, ``python
+benchmarks/segmentation/kink_bound.py`` column (g)). On forty-seven real sets +33 / +40 main
+changes and +1 / +1 false ones (from the summaries / with kept values), on the forty-eighth,
+unseen, +3 / +3 and none; judged before the growth onsets instead of after them, it took the
+place of onsets next to it (+28 / +32 main, +4 / +4 false with a jump of at least ×2).
+
 Without repetitions, with values or parameters ≤ 0, or with fewer than ``min_trend_points``
 points (the generator protocol of docs/segmentation.md has 10), the detection is the
 significance test (:class:`~extrap_segmented.segmentation.significance.SignificanceSearch`,
@@ -425,6 +439,15 @@ space, the flat part from x > 1; ``kink_bound.py`` column (f)) is 9.4 % on sizes
 from a sum of terms than a flat level does. On forty-four real sets the onsets out of a climbing
 part find +20 / +15 main changes and no false one (from the summaries / with kept values, z² above
 ``GROWTH_JUMP_F_LIMIT``); with z² above 4, +27 / +20 and 0 / +1 false."""
+
+EXCESS_NEAR = 2.0
+"""Most the size before a switch right after growth starts may lie above the flat level, in units
+of that level (see :func:`excess_jumps`: at most ×3 of it): the rule judges the excess where
+growth has just started. Far into growth a zigzag of the growth's own jumps is no switch (every
+other size of a 2-rank Allgather with a 14 KiB eager limit: ×3.58 at 8|32 KiB, found, then ×2.24,
+×3.81, ×2.62, the ×3.81 at 128|512 KiB ×10 above the level). On forty-seven real sets, with a
+jump of at least ×2: without this bound one false change more from the summaries (that one), the
+same main changes; at most ×2 instead of ×3, −4 / −3 main changes, the same false ones."""
 
 FIRST_DROP_F_FACTOR = 2.0
 """Factor on ``f_limit`` for the z² of a step down in the first gap (see :func:`first_drop`): one
@@ -807,7 +830,8 @@ class TrendBreakSearch(WindowSearch):
         places still free with ramps, steep kinks, jumps inside growth
         and the jumps and kinks of segments aligned on their own (see the module docstring);
         never a step that a gap beside it undoes (a bump); then the second stairs of those
-        segments, last growth onsets (out of a flat part, then out of a climbing one)."""
+        segments, then growth onsets (out of a flat part, then out of a climbing one), last switches
+        right after growth starts."""
         standouts = standout_jumps(u, v, sigma, np.log1p(STANDOUT_STEP), self.f_limit)
         kept = self._add(u, v, kept, standouts, self.max_change_points, apart=True)
         # a second stair lies next to its change by design
@@ -842,7 +866,11 @@ class TrendBreakSearch(WindowSearch):
         onsets = growth_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change), self.f_limit)
         onsets += climbing_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change),
                                   GROWTH_JUMP_F_LIMIT)
-        return self._add(u, v, kept, onsets, self.max_change_points, apart=True)
+        kept = self._add(u, v, kept, onsets, self.max_change_points, apart=True)
+        # last, a switch right after growth starts: judged before the onsets, it took their place
+        return self._add(u, v, kept, excess_jumps(u, v, sigma, np.log(STANDOUT_JUMP),
+                                                  float(self.min_relative_change), GROWTH_JUMP_F_LIMIT),
+                         self.max_change_points, apart=True)
 
     def _double_stairs(self, u: np.ndarray, v: np.ndarray, sigma: np.ndarray, kept: list[int]) -> list[int]:
         """``kept`` with both changes of each double stair (see :func:`double_stairs`): the other
@@ -1014,6 +1042,73 @@ def growth_jumps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, 
             clear &= (at >= GROWTH_JUMP * other) & (variance > 0) & ((at - other) ** 2 / variance > f_limit)
     gaps = np.flatnonzero(clear) + 1
     return [int(g) + 1 for g in gaps[np.argsort(-np.abs(jump[gaps]), kind="stable")]]
+
+
+def excess_jumps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, min_rise: float,
+                 f_limit: float) -> list[int]:
+    """Switches right after growth starts: a change b whose gap and the gap after it are at least
+    ``WIDE_GAP`` wide (log x ``u``), whose jump in log y ``v`` is at least ``least`` (log units), one
+    or two sizes after a flat part, where the log-log slope of the excess over the flat level is
+    ``GROWTH_JUMP`` times as steep over b's gap as over the gap after, the difference's z² above
+    ``f_limit`` in each point's noise ``sigma`` (see :func:`excess_slopes`). Clearest first.
+
+    Over a flat level a sum of positive PMNF terms rises as the level plus an excess that is itself
+    a sum of positive terms, convex in log-log (log-sum-exp of lines): its slope never falls but
+    for a log factor's. A switch right after growth starts (the TCP rendezvous switch, every other
+    size) lifts the excess in one gap; the growth after it goes on at its own slope. The series
+    itself steepens over both gaps (the level damps the first), so its slopes show nothing."""
+    at, after, variance = excess_slopes(u, v, sigma, least, min_rise)
+    with np.errstate(divide="ignore", invalid="ignore"):  # NaN where the shape does not hold
+        z2 = (at - after) ** 2 / variance
+        switch = (at >= GROWTH_JUMP * after) & (z2 > f_limit)
+    changes = np.flatnonzero(switch)
+    return [int(b) for b in changes[np.argsort(-z2[changes], kind="stable")]]
+
+
+def excess_slopes(u: np.ndarray, v: ArrayLike, sigma: np.ndarray | float, least: float, min_rise: float
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per change b (between points b − 1 and b) of one or many series ``v`` (log y, sizes on the
+    last axis; ``u`` log x): the log-log slope of the excess over the flat level over b's gap and
+    over the gap after it, and the variance of their difference in the noise ``sigma`` (relative
+    to y, taken relative to each size's excess); NaN where the shape of :func:`excess_jumps` does
+    not hold: b's gap and the one after at least ``WIDE_GAP`` wide, b's jump at least ``least``;
+    the ``ONSET_POINTS`` sizes ending at b − 2 (else at b − 3) within ``ONSET_FLAT`` of each other,
+    from x > 1, their median the level L; the series rising at every gap from the last of them over
+    the gap after b; the excess of the size b − 1 at least ``min_rise`` and at most
+    ``EXCESS_NEAR`` times L."""
+    v = np.asarray(v, dtype=float)
+    sigma = np.broadcast_to(sigma, v.shape)
+    at, after = _nothing(v)
+    variance = at.copy()
+    width = np.diff(u)
+    wide = width >= np.log(WIDE_GAP) * (1 - 1e-9)
+    jump = np.diff(v, axis=-1)
+    k = ONSET_POINTS
+    for b in range(k + 1, v.shape[-1] - 1):
+        if not (wide[b - 1] and wide[b]):
+            continue
+        # the flat part ends at b - 2 where those sizes are flat, at b - 3 otherwise
+        parts = [v[..., last + 1 - k:last + 1] for last in (b - 2, b - 3) if last + 1 - k >= 0]
+        flat = [(np.ptp(part, axis=-1) < np.log1p(ONSET_FLAT)) & (u[b - 1 - k - i] > 0)
+                for i, part in enumerate(parts)]
+        levels = [np.median(part, axis=-1) for part in parts]
+        near = flat[0]
+        far = flat[1] & ~near if len(parts) > 1 else np.zeros_like(near)
+        level = np.exp(np.where(far, levels[-1], levels[0]))
+        rises = np.all(jump[..., b - 2:b + 1] > 0, axis=-1) & (near | (jump[..., b - 3] > 0))
+        shape = (near | far) & rises & (jump[..., b - 1] >= least)
+        y = np.exp(v[..., b - 1:b + 2])
+        excess = y - level[..., None]
+        shape &= (excess[..., 0] >= min_rise * level) & (excess[..., 0] <= EXCESS_NEAR * level)
+        excess = np.where(shape[..., None], excess, 1.0)
+        slopes = np.diff(np.log(excess), axis=-1) / width[b - 1:b + 1]
+        noise = sigma[..., b - 1:b + 2] * y / excess
+        spread = ((noise[..., 0] / width[b - 1]) ** 2 + (noise[..., 1] * (1 / width[b - 1] + 1 / width[b])) ** 2
+                  + (noise[..., 2] / width[b]) ** 2)
+        at[..., b] = np.where(shape, slopes[..., 0], np.nan)
+        after[..., b] = np.where(shape, slopes[..., 1], np.nan)
+        variance[..., b] = np.where(shape, spread, np.nan)
+    return at, after, variance
 
 
 def ramps(u: np.ndarray, v: np.ndarray, sigma: np.ndarray, least: float, f_limit: float) -> list[int]:

@@ -565,6 +565,22 @@ def test_a_step_down_from_one_byte_is_a_change(fixtures_dir, tmp_path, keep_valu
     assert 1.0 not in _changing_points(gather)
 
 
+@pytest.mark.parametrize("keep_values", [False, True], ids=["summaries", "kept values"])
+def test_a_switch_right_after_growth_starts_is_a_change(fixtures_dir, keep_values, tmp_path, monkeypatch):
+    # every other size from 2 B of a 4-rank ring Reduce_scatter over TCP (fortieth real set) as
+    # users read it (Extra-P's text reader): x1.05, x1.08, x1.46, then x2.72 at 32|128 KiB (the
+    # rendezvous switch at 32|64 KiB), x2.68, x7.33; the series steepens on, its excess over the
+    # flat level does not, and before the rule nothing was found
+    from extrap_segmented.segmentation import trend
+
+    path = _some_sizes(fixtures_dir / "real_fortieth" / "mpi" / "fortieth" / "reduce_scatter_ring_tcp_4.txt",
+                       tmp_path, slice(1, None, 2))
+    measurements = _read_real(path, keep_values)
+    assert _changing_points(measurements) == [32768.0, 131072.0]
+    monkeypatch.setattr(trend, "excess_jumps", lambda *args: [])
+    assert _changing_points(measurements) == []
+
+
 def test_a_double_stair_into_growth_is_two_changes(fixtures_dir, tmp_path, monkeypatch):
     # every other size of a 4-rank ring Reduce_scatter (tenth real set) from the summaries, as
     # most users read it (Extra-P's text reader): x1.04, then x1.53 at 256|1024 B (the inline-send
@@ -577,6 +593,8 @@ def test_a_double_stair_into_growth_is_two_changes(fixtures_dir, tmp_path, monke
     measurements = _read_real(path)
     assert _changing_points(measurements) == [256.0, 1024.0, 1024.0, 4096.0]
     monkeypatch.setattr(trend, "STAIRS_GROWTH_AFTER", 0.0)
+    # (the switches right after growth starts, judged last, see the second stair)
+    monkeypatch.setattr(trend, "excess_jumps", lambda *args: [])
     assert _changing_points(measurements) == []
 
 
@@ -625,8 +643,10 @@ def test_a_jump_inside_growth_at_every_other_size_is_a_change(fixtures_dir, keep
     measurements = _read_real(path, keep_values)
     assert _changing_points(measurements) == [1.0, 4.0, 4096.0, 16384.0]
     monkeypatch.setattr(trend, "growth_jumps", lambda *args: [])
-    # (the onsets out of a climbing part see it too: x1.07, x1.22 climb, then x1.79)
+    # (the onsets out of a climbing part see it too: x1.07, x1.22 climb, then x1.79; and the
+    # switches right after growth starts, judged last)
     monkeypatch.setattr(trend, "climbing_onsets", lambda *args: [])
+    monkeypatch.setattr(trend, "excess_jumps", lambda *args: [])
     assert _changing_points(measurements) == [1.0, 4.0]
 
 
@@ -660,6 +680,8 @@ def test_growth_that_starts_at_once_out_of_a_part_that_climbs_is_a_change(fixtur
     measurements = _read_real(path, keep_values)
     assert _changing_points(measurements) == [8192.0, 32768.0]
     monkeypatch.setattr(trend, "climbing_onsets", lambda *args: [])
+    # (with kept values the switches right after growth starts, judged last, see it too)
+    monkeypatch.setattr(trend, "excess_jumps", lambda *args: [])
     assert _changing_points(measurements) == []
 
 

@@ -225,10 +225,12 @@ def test_a_switch_spread_over_two_gaps_of_every_other_size_fills_a_free_place():
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(trend, "double_stairs", lambda *args: [])
             assert changes(name, slice(None, None, 2), REAL.parent / fixtures) == ["1024|4096"], name
-            # the growth onsets (out of a flat or a climbing part) see the first gap of some
+            # the growth onsets (out of a flat or a climbing part) see the first gap of some, the
+            # switches right after growth starts the second gap of all but the ring Allgather
             patch.setattr(trend, "RAMP_STEP", 10.0)
             patch.setattr(trend, "growth_onsets", lambda *args: [])
             patch.setattr(trend, "climbing_onsets", lambda *args: [])
+            patch.setattr(trend, "excess_jumps", lambda *args: [])
             assert changes(name, slice(None, None, 2), REAL.parent / fixtures) == [], name
 
 
@@ -552,6 +554,52 @@ def test_growth_that_starts_at_once_out_of_a_climb_is_found_at_its_gap(onset, cl
     assert found[:1] == [onset]
 
 
+def test_a_switch_right_after_growth_starts_is_a_change_at_every_other_size():
+    # every other size from 2 B of a 6-rank Scan over TCP (forty-fifth real set): x1.02, x1.14, x1.59,
+    # then x2.80 at 32|128 KiB (the rendezvous switch at 32|64 KiB), x2.64, x3.90; the series steepens
+    # on, but its excess over the flat level rises x4.96, then x3.04; nothing else reports it
+    odd = slice(1, None, 2)
+    name, fixtures = "mpi/fortyfifth/scan_tcp_6.txt", REAL.parent / "real_fortyfifth"
+    assert changes(name, odd, fixtures) == ["32768|131072"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trend, "excess_jumps", lambda *args: [])
+        assert changes(name, odd, fixtures) == []
+
+
+def test_a_switch_right_after_growth_starts_lifts_the_excess_in_one_gap():
+    # level 1, then alpha + beta·x growth on sizes x4 apart whose excess jumps x2.5 at the switch:
+    # found at its gap; the same growth without the jump, at 30 % noise, on sizes doubling (no gap
+    # x3 wide) or with the size before the jump more than EXCESS_NEAR above the level is none
+    least, judge = np.log(trend.STANDOUT_JUMP), trend.excess_jumps
+    x = 2 * 4.0 ** np.arange(11)
+    smooth = 1.0 + x / 40000
+    switched = 1.0 + np.where(x >= 131072, 2.5, 1.0) * x / 40000
+    quiet, noisy = np.full(11, 0.01), np.full(11, 0.3)
+    assert judge(np.log(x), np.log(switched), quiet, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == [8]
+    assert judge(np.log(x), np.log(smooth), quiet, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
+    assert judge(np.log(x), np.log(switched), noisy, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
+    doubling = 2 * 2.0 ** np.arange(21)
+    y = 1.0 + np.where(doubling >= 131072, 2.5, 1.0) * doubling / 40000
+    assert judge(np.log(doubling), np.log(y), np.full(21, 0.01), least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
+    far = 1.0 + np.where(x >= 131072, 2.5, 1.0) * x / 4000  # 32 KiB lies x9 above the level
+    assert judge(np.log(x), np.log(far), quiet, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
+
+
+def test_excess_slopes_of_a_batch_are_those_of_each_series():
+    # kink_bound.py judges batches of series (sizes last) at once; each series alone gives the
+    # same slopes and variances
+    rng = np.random.default_rng(11)
+    u = np.log(4.0) * np.arange(1, 13)
+    v = np.cumsum(rng.choice([0.0, 0.05, 0.1, 0.6, 1.0, 1.3], (4, 5, 12)), axis=-1)
+    sigma = rng.uniform(0.005, 0.05, 12)
+    batch = trend.excess_slopes(u, v, sigma, np.log(trend.STANDOUT_JUMP), 0.1)
+    assert np.isfinite(batch[0]).any()
+    for index in np.ndindex(4, 5):
+        alone = trend.excess_slopes(u, v[index], sigma, np.log(trend.STANDOUT_JUMP), 0.1)
+        for together, single in zip(batch, alone):
+            np.testing.assert_allclose(together[index], single, rtol=1e-12)
+
+
 @pytest.mark.parametrize("misses", ["onset_misses", "climb_misses"])
 def test_onset_misses_of_a_batch_are_those_of_each_series(misses):
     # kink_bound.py judges batches of series (sizes last) at once; each series alone gives the
@@ -640,6 +688,17 @@ def test_no_function_of_the_search_space_is_a_double_stair_on_wider_grids(series
     # the double stairs judge gaps of x3 and wider: the grids they see besides x4 from 1
     x, y = series
     assert trend.double_stairs(np.log(x), np.log(y), np.full(len(x), 0.005), 12.0) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(search_space_series(layouts=("x4", "x3", "x4 from 2", "x8")))
+def test_no_function_of_the_search_space_switches_right_after_growth_starts(series):
+    # noiseless (at the noise floor): over a flat level the excess of a sum of positive PMNF terms
+    # is convex in log-log; a log factor's slope falls at most 1.13 times over x4 and x8 gaps
+    # (kink_bound.py, column (g)), far under GROWTH_JUMP
+    x, y = series
+    assert trend.excess_jumps(np.log(x), np.log(y), np.full(len(x), 0.005), np.log(trend.STANDOUT_JUMP), 0.1,
+                              trend.GROWTH_JUMP_F_LIMIT) == []
 
 
 @settings(max_examples=300, deadline=None)
@@ -1486,12 +1545,14 @@ def test_a_switch_out_of_a_slow_rise_is_a_steep_kink_at_every_other_size():
     # into bandwidth growth (a 4-rank Alltoall x1.06, x1.34, then x3.12 at 32|128 KiB and x2.73; a
     # 3-rank Alltoallv x0.98, x1.26, then x3.45 and x2.28): the slope drops too little after the
     # switch to pass, and the gap before is no flat gap (issue 23: missed); gone without the rule
-    # (and without the onsets out of a climbing part, which see the Alltoallv's too)
+    # (and without the onsets out of a climbing part, which see the Alltoallv's too, and the
+    # switches right after growth starts, judged after it, which see both)
     for name in ("mpi/thirtysecond/alltoall_tcp_4.txt", "mpi/thirtysecond/alltoallv_tcp_3.txt"):
         assert changes(name, slice(1, None, 2), REAL.parent / "real_thirtysecond") == ["32768|131072"], name
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(trend, "ONSET_RISE", 10.0)
             patch.setattr(trend, "climbing_onsets", lambda *args: [])
+            patch.setattr(trend, "excess_jumps", lambda *args: [])
             assert changes(name, slice(1, None, 2), REAL.parent / "real_thirtysecond") == [], name
 
 
