@@ -1067,6 +1067,37 @@ def test_the_fortyeighth_set_fixes_its_algorithms_eager_limits_transport_and_ran
     assert _shared_eager(measure, "exscan_eager8k25_2") == ("exscan", 2, "8448")
 
 
+def test_the_fortyninth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("gather_linear_tcp_3", "gather", 3, "1"),
+                             ("bcast_binomial_tcp_3", "bcast", 3, "6"),
+                             ("reduce_chain_tcp_3", "reduce", 3, "2"),
+                             ("allgatherv_bruck_tcp_3", "allgatherv", 3, "2"),
+                             ("alltoallv_pairwise_tcp_3", "alltoallv", 3, "2"),
+                             ("reduce_binomial_6", "reduce", 6, "5"),
+                             ("barrier_tree_tcp_5", "barrier", 5, "6")))
+    # forced algorithms over TCP: both settings reach mpirun; the 6-rank binomial Reduce runs over shared memory
+    _assert_forced_over_tcp(measure, ("gather_linear_tcp_3", "bcast_binomial_tcp_3", "reduce_chain_tcp_3",
+                                      "allgatherv_bruck_tcp_3", "alltoallv_pairwise_tcp_3", "barrier_tree_tcp_5"))
+    assert "btl" not in measure.SERIES["reduce_binomial_6"][2]
+    # the default selection over TCP on 7 ranks, with half-KiB TCP eager limits of 56.5-60.5 KiB on 3 and 4;
+    # the grid series (a 4-rank Gather) runs the default settings
+    _assert_default_over_tcp(measure, (("gather_tcp_7", "gather", 7),
+                                       ("allgather_tcp_7", "allgather", 7),
+                                       ("scatter_tcp_7", "scatter", 7)))
+    _assert_default_settings(measure, (("gather_4", "gather", 4),))
+    assert _tcp_eager(measure, "allreduce_tcp_eager56k5_3") == ("allreduce", 3, "57856")
+    assert _tcp_eager(measure, "scatter_tcp_eager57k5_4") == ("scatter", 4, "58880")
+    assert _tcp_eager(measure, "scan_tcp_eager58k5_3") == ("scan", 3, "59904")
+    assert _tcp_eager(measure, "alltoall_tcp_eager59k5_3") == ("alltoall", 3, "60928")
+    assert _tcp_eager(measure, "reduce_scatter_block_tcp_eager60k5_4") == ("reduce_scatter_block", 4, "61952")
+    # the loaded series: a half-KiB TCP eager limit with Scatter, odd multiples of 256 between 8.5 and 10 KiB as
+    # shared-memory limits with Gather, Bcast and Scan
+    assert _tcp_eager(measure, "scatter_tcp_eager61k5_2") == ("scatter", 2, "62976")
+    assert _shared_eager(measure, "gather_eager8k75_2") == ("gather", 2, "8960")
+    assert _shared_eager(measure, "bcast_eager9k25_2") == ("bcast", 2, "9472")
+    assert _shared_eager(measure, "scan_eager9k75_2") == ("scan", 2, "9984")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

@@ -1037,6 +1037,39 @@ shared-memory limits 7424 and 7936, the last odd multiples of 256 below 8 KiB ne
 8448, an odd multiple of 256 between 8 and 16 KiB never used (none was)), whose 1-minute load average was raised
 by two busy loops started a minute before the sweep, are described in ``fixtures/real_fortyeighth/TRUTH.md``).
 
+The forty-ninth set (``fixtures/real_fortyninth/mpi/``, measured for a forty-seventh out-of-sample score)
+was measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyninth/mpi/fortyninth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_tcp_7 \
+        allgather_tcp_7 scatter_tcp_7 allreduce_tcp_eager56k5_3 scatter_tcp_eager57k5_4 scan_tcp_eager58k5_3 \
+        alltoall_tcp_eager59k5_3 reduce_scatter_block_tcp_eager60k5_4 gather_linear_tcp_3 bcast_binomial_tcp_3 \
+        reduce_chain_tcp_3 allgatherv_bruck_tcp_3 alltoallv_pairwise_tcp_3 reduce_binomial_6 barrier_tree_tcp_5
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyninth/mpi/henenneacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series gather_4 \
+        --sizes $(python -c "print(*[191 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fortyninth/mpi/loaded49 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        scatter_tcp_eager61k5_2 gather_eager8k75_2 bcast_eager9k25_2 scan_eager9k75_2
+
+(``gather_tcp_7``, ``allgather_tcp_7`` and ``scatter_tcp_7`` run the default selection over TCP with its
+defaults on 7 ranks (Gather, Allgather and Scatter over TCP only on 2-6 ranks before; only the Barrier, Bcast,
+Reduce and Allreduce ran over TCP on 7 ranks); ``allreduce_tcp_eager56k5_3``, ``scatter_tcp_eager57k5_4``,
+``scan_tcp_eager58k5_3``, ``alltoall_tcp_eager59k5_3`` and ``reduce_scatter_block_tcp_eager60k5_4`` run over
+TCP with the TCP eager limits 57856, 58880, 59904, 60928 and 61952 (half-KiB TCP limits not used before: only
+4608-56832 in half-KiB steps and the whole-KiB limits from 32768 to 64512 were); ``gather_linear_tcp_3``,
+``bcast_binomial_tcp_3``, ``reduce_chain_tcp_3``, ``allgatherv_bruck_tcp_3`` and ``alltoallv_pairwise_tcp_3``
+force the basic linear Gather, the binomial Bcast, the chain Reduce, the Bruck Allgatherv and the pairwise
+Alltoallv over TCP on 3 ranks (forced over TCP only on 4 ranks before); ``reduce_binomial_6`` forces the
+binomial Reduce over shared memory on 6 ranks (forced on 2-5 ranks before; on 6 only the binary Reduce was
+forced); ``barrier_tree_tcp_5`` (the tree Barrier forced over TCP on 5 ranks; over TCP it was forced on 4
+ranks only, on 3-5 over shared memory) ignores n and is the series chosen before measuring as one with no
+change expected; the 191·2^k grid (a 4-rank default Gather, never on a non-2^k grid before: the default Gather
+ran on non-2^k grids only on 2 and 3 ranks; no earlier grid used 191) and the four loaded series (the TCP limit
+62976, a half-KiB TCP limit not used before, and the shared-memory limits 8960, 9472 and 9984, odd multiples of
+256 between 8 and 16 KiB never used (of those only 8448 was)), whose 1-minute load average was raised by two
+busy loops started a minute before the sweep, are described in ``fixtures/real_fortyninth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1504,6 +1537,15 @@ TCP_EAGER_55K5 = tcp_eager(56832)  # between 32 KiB and 64 KiB, between 56320 an
 EAGER_7K25 = vader_eager(7424)  # between 4 KiB and 8 KiB, between 7168 and 7680 as before (a quarter-KiB value)
 EAGER_7K75 = vader_eager(7936)  # between 4 KiB and 8 KiB, between 7680 and 8192 as before (a quarter-KiB value)
 EAGER_8K25 = vader_eager(8448)  # between 8 KiB and 16 KiB, between 8192 and 8704 as before (a quarter-KiB value)
+TCP_EAGER_56K5 = tcp_eager(57856)  # between 32 KiB and 64 KiB, between 57344 and 58368 as before (half-KiB TCP)
+TCP_EAGER_57K5 = tcp_eager(58880)  # between 32 KiB and 64 KiB, between 58368 and 59392 as before (half-KiB TCP)
+TCP_EAGER_58K5 = tcp_eager(59904)  # between 32 KiB and 64 KiB, between 59392 and 60416 as before (half-KiB TCP)
+TCP_EAGER_59K5 = tcp_eager(60928)  # between 32 KiB and 64 KiB, between 60416 and 61440 as before (half-KiB TCP)
+TCP_EAGER_60K5 = tcp_eager(61952)  # between 32 KiB and 64 KiB, between 61440 and 62464 as before (half-KiB TCP)
+TCP_EAGER_61K5 = tcp_eager(62976)  # between 32 KiB and 64 KiB, between 62464 and 63488 as before (half-KiB TCP)
+EAGER_8K75 = vader_eager(8960)  # between 8 KiB and 16 KiB, between 8704 and 9216 as before (a quarter-KiB value)
+EAGER_9K25 = vader_eager(9472)  # between 8 KiB and 16 KiB, between 9216 and 9728 as before (a quarter-KiB value)
+EAGER_9K75 = vader_eager(9984)  # between 8 KiB and 16 KiB, between 9728 and 10240 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2470,6 +2512,33 @@ SERIES = {
     "reduce_eager7k25_2": ("reduce", 2, EAGER_7K25),
     "allreduce_eager7k75_2": ("allreduce", 2, EAGER_7K75),
     "exscan_eager8k25_2": ("exscan", 2, EAGER_8K25),
+    # forty-ninth set (a forty-seventh out-of-sample score): the default selection over TCP on 7 ranks (Gather,
+    # Allgather, Scatter: over TCP on 2-6 ranks before; only the Barrier, Bcast, Reduce and Allreduce ran over TCP
+    # on 7), half-KiB TCP eager limits of 56.5-60.5 KiB (never used before) on collectives and rank counts not
+    # measured with them, forced algorithms over TCP on 3 ranks (the basic linear Gather, the binomial Bcast, the
+    # chain Reduce, the Bruck Allgatherv, the pairwise Alltoallv: forced over TCP only on 4 ranks before), the
+    # binomial Reduce forced on 6 ranks (on 2-5 before) and the tree Barrier over TCP on 5 (forced over TCP on 4
+    # only before; n ignored: no change expected)
+    "gather_tcp_7": ("gather", 7, TCP),
+    "allgather_tcp_7": ("allgather", 7, TCP),
+    "scatter_tcp_7": ("scatter", 7, TCP),
+    "allreduce_tcp_eager56k5_3": ("allreduce", 3, TCP_EAGER_56K5),
+    "scatter_tcp_eager57k5_4": ("scatter", 4, TCP_EAGER_57K5),
+    "scan_tcp_eager58k5_3": ("scan", 3, TCP_EAGER_58K5),
+    "alltoall_tcp_eager59k5_3": ("alltoall", 3, TCP_EAGER_59K5),
+    "reduce_scatter_block_tcp_eager60k5_4": ("reduce_scatter_block", 4, TCP_EAGER_60K5),
+    "gather_linear_tcp_3": ("gather", 3, (*GATHER_BASIC_LINEAR, *TCP)),
+    "bcast_binomial_tcp_3": ("bcast", 3, (*BCAST_BINOMIAL, *TCP)),
+    "reduce_chain_tcp_3": ("reduce", 3, (*REDUCE_CHAIN, *TCP)),
+    "allgatherv_bruck_tcp_3": ("allgatherv", 3, (*ALLGATHERV_BRUCK, *TCP)),
+    "alltoallv_pairwise_tcp_3": ("alltoallv", 3, (*ALLTOALLV_PAIRWISE, *TCP)),
+    "reduce_binomial_6": ("reduce", 6, REDUCE_BINOMIAL),
+    "barrier_tree_tcp_5": ("barrier", 5, (*BARRIER_TREE, *TCP)),
+    # its loaded series
+    "scatter_tcp_eager61k5_2": ("scatter", 2, TCP_EAGER_61K5),
+    "gather_eager8k75_2": ("gather", 2, EAGER_8K75),
+    "bcast_eager9k25_2": ("bcast", 2, EAGER_9K25),
+    "scan_eager9k75_2": ("scan", 2, EAGER_9K75),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
