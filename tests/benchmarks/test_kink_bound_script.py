@@ -1,4 +1,5 @@
-"""benchmarks/segmentation/kink_bound.py: the bounds behind trend.KINK_RISE, ONSET_RISE and the growth onsets, and a bad --grid."""
+"""benchmarks/segmentation/kink_bound.py: the bounds behind trend.KINK_RISE, ONSET_RISE, the growth onsets and the
+switches right after growth starts, and a bad --grid."""
 import subprocess
 import sys
 
@@ -54,6 +55,16 @@ def test_no_smooth_function_of_a_coarse_grid_comes_near_a_climbing_onset():
     needed = trend.climb_needed(np.log(x), trend.MIN_RELATIVE_CHANGE)
     assert 0 < kink_bound.onset_worst(x, 16, trend.climb_misses, needed) < 1
     assert kink_bound.onset_worst(x, 16, trend.climb_misses) > kink_bound.onset_worst(x, 16)
+
+
+def test_no_smooth_function_of_a_coarse_grid_comes_near_a_switch_right_after_growth_starts():
+    # every other size from 1 B and from 2 B: where the shape holds, the excess of a sum of terms
+    # over the flat level never falls in slope by GROWTH_JUMP from one gap to the next (a log
+    # factor's fall comes to about 1.1); on sizes doubling no gap is wide enough to judge
+    kink_bound = load()
+    for x in (4.0 ** np.arange(12), 2 * 4.0 ** np.arange(11)):
+        assert 1.0 < kink_bound.excess_worst(x, 10) < trend.GROWTH_JUMP
+    assert kink_bound.excess_worst(2.0 ** np.arange(23), 10) == 0.0
 
 
 def test_a_grid_of_one_point_is_bad_input():
