@@ -1101,8 +1101,9 @@ def excess_slopes(u: np.ndarray, v: ArrayLike, sigma: np.ndarray | float, least:
         excess = y - level[..., None]
         shape &= (excess[..., 0] >= min_rise * level) & (excess[..., 0] <= EXCESS_NEAR * level)
         excess = np.where(shape[..., None], excess, 1.0)
-        slopes = np.diff(np.log(excess), axis=-1) / width[b - 1:b + 1]
-        noise = sigma[..., b - 1:b + 2] * y / excess
+        with np.errstate(invalid="ignore", over="ignore"):  # values that are not numbers: no shape
+            slopes = np.diff(np.log(excess), axis=-1) / width[b - 1:b + 1]
+            noise = sigma[..., b - 1:b + 2] * y / excess
         spread = ((noise[..., 0] / width[b - 1]) ** 2 + (noise[..., 1] * (1 / width[b - 1] + 1 / width[b])) ** 2
                   + (noise[..., 2] / width[b]) ** 2)
         at[..., b] = np.where(shape, slopes[..., 0], np.nan)

@@ -585,6 +585,20 @@ def test_a_switch_right_after_growth_starts_lifts_the_excess_in_one_gap():
     assert judge(np.log(x), np.log(far), quiet, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
 
 
+def test_a_value_that_is_not_a_number_near_the_gap_is_no_switch_and_no_warning():
+    # the search passes only finite positive values; called alone, an infinite or missing value in
+    # the sizes judged leaves that gap unjudged, silently, and the other gaps as they were
+    x = 2 * 4.0 ** np.arange(11)
+    v = np.log(1.0 + np.where(x >= 131072, 2.5, 1.0) * x / 40000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for bad, at, expected in [(np.inf, 9, []), (np.nan, 7, []), (-np.inf, 5, []), (np.nan, 1, [8])]:
+            broken = v.copy()
+            broken[at] = bad
+            assert trend.excess_jumps(np.log(x), broken, np.full(11, 0.01), np.log(trend.STANDOUT_JUMP), 0.1,
+                                      trend.GROWTH_JUMP_F_LIMIT) == expected, (bad, at)
+
+
 def test_excess_slopes_of_a_batch_are_those_of_each_series():
     # kink_bound.py judges batches of series (sizes last) at once; each series alone gives the
     # same slopes and variances
