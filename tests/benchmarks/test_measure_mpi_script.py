@@ -1098,6 +1098,37 @@ def test_the_fortyninth_set_fixes_its_algorithms_eager_limits_transport_and_rank
     assert _shared_eager(measure, "scan_eager9k75_2") == ("scan", 2, "9984")
 
 
+def test_the_fiftieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("gather_binomial_tcp_5", "gather", 5, "2"),
+                             ("scatter_binomial_tcp_5", "scatter", 5, "2"),
+                             ("allreduce_ring_tcp_5", "allreduce", 5, "4"),
+                             ("alltoall_pairwise_tcp_5", "alltoall", 5, "2"),
+                             ("reduce_scatter_ring_tcp_5", "reduce_scatter", 5, "3"),
+                             ("scatter_binomial_6", "scatter", 6, "2"),
+                             ("barrier_tree_tcp_3", "barrier", 3, "6")))
+    # forced algorithms over TCP: both settings reach mpirun; the 6-rank binomial Scatter runs over shared memory
+    _assert_forced_over_tcp(measure, ("gather_binomial_tcp_5", "scatter_binomial_tcp_5", "allreduce_ring_tcp_5",
+                                      "alltoall_pairwise_tcp_5", "reduce_scatter_ring_tcp_5", "barrier_tree_tcp_3"))
+    assert "btl" not in measure.SERIES["scatter_binomial_6"][2]
+    # the default selection over TCP on 7 ranks, with half-KiB TCP eager limits of 62.5-67.5 KiB on 3-5;
+    # the grid series (a 4-rank Allgather) runs the default settings
+    _assert_default_over_tcp(measure, (("allgatherv_tcp_7", "allgatherv", 7),
+                                       ("scatterv_tcp_7", "scatterv", 7),
+                                       ("exscan_tcp_7", "exscan", 7)))
+    _assert_default_settings(measure, (("allgather_4", "allgather", 4),))
+    assert _tcp_eager(measure, "allgather_tcp_eager62k5_3") == ("allgather", 3, "64000")
+    assert _tcp_eager(measure, "bcast_tcp_eager64k5_5") == ("bcast", 5, "66048")
+    assert _tcp_eager(measure, "gather_tcp_eager65k5_3") == ("gather", 3, "67072")
+    assert _tcp_eager(measure, "exscan_tcp_eager66k5_4") == ("exscan", 4, "68096")
+    assert _tcp_eager(measure, "reduce_scatter_tcp_eager67k5_3") == ("reduce_scatter", 3, "69120")
+    # the loaded series: a half-KiB TCP eager limit above 64 KiB with Allreduce, odd multiples of 256 between 10
+    # and 11.5 KiB as shared-memory limits with Reduce, Allgather and Alltoall
+    assert _tcp_eager(measure, "allreduce_tcp_eager68k5_2") == ("allreduce", 2, "70144")
+    assert _shared_eager(measure, "reduce_eager10k25_2") == ("reduce", 2, "10496")
+    assert _shared_eager(measure, "allgather_eager10k75_2") == ("allgather", 2, "11008")
+    assert _shared_eager(measure, "alltoall_eager11k25_2") == ("alltoall", 2, "11520")
+
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

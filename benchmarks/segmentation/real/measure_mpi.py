@@ -1070,6 +1070,41 @@ ran on non-2^k grids only on 2 and 3 ranks; no earlier grid used 191) and the fo
 256 between 8 and 16 KiB never used (of those only 8448 was)), whose 1-minute load average was raised by two
 busy loops started a minute before the sweep, are described in ``fixtures/real_fortyninth/TRUTH.md``).
 
+The fiftieth set (``fixtures/real_fiftieth/mpi/``, measured for a forty-eighth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftieth/mpi/fiftieth \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgatherv_tcp_7 \
+        scatterv_tcp_7 exscan_tcp_7 allgather_tcp_eager62k5_3 bcast_tcp_eager64k5_5 gather_tcp_eager65k5_3 \
+        exscan_tcp_eager66k5_4 reduce_scatter_tcp_eager67k5_3 gather_binomial_tcp_5 scatter_binomial_tcp_5 \
+        allreduce_ring_tcp_5 alltoall_pairwise_tcp_5 reduce_scatter_ring_tcp_5 scatter_binomial_6 barrier_tree_tcp_3
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftieth/mpi/triaenneacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series allgather_4 \
+        --sizes $(python -c "print(*[193 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftieth/mpi/loaded50 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        allreduce_tcp_eager68k5_2 reduce_eager10k25_2 allgather_eager10k75_2 alltoall_eager11k25_2
+
+(``allgatherv_tcp_7``, ``scatterv_tcp_7`` and ``exscan_tcp_7`` run the default selection over TCP with its
+defaults on 7 ranks (Allgatherv, Scatterv and Exscan over TCP only on 2-6 ranks before; only the Barrier, Bcast,
+Reduce, Allreduce, Gather, Allgather and Scatter ran over TCP on 7 ranks); ``allgather_tcp_eager62k5_3``,
+``bcast_tcp_eager64k5_5``, ``gather_tcp_eager65k5_3``, ``exscan_tcp_eager66k5_4`` and
+``reduce_scatter_tcp_eager67k5_3`` run over TCP with the TCP eager limits 64000, 66048, 67072, 68096 and 69120
+(64000 is the last half-KiB TCP limit below 64 KiB, the others half-KiB TCP limits above 64 KiB: none was used
+before; only 4608-62976 in half-KiB steps, the whole-KiB limits from 32768 to 64512 and 131072 were);
+``gather_binomial_tcp_5``, ``scatter_binomial_tcp_5``, ``allreduce_ring_tcp_5``, ``alltoall_pairwise_tcp_5`` and
+``reduce_scatter_ring_tcp_5`` force the binomial Gather, the binomial Scatter, the ring Allreduce, the pairwise
+Alltoall and the ring Reduce_scatter over TCP on 5 ranks (forced over TCP only on 3 and 4 ranks before);
+``scatter_binomial_6`` forces the binomial Scatter over shared memory on 6 ranks (forced on 2-5 ranks before);
+``barrier_tree_tcp_3`` (the tree Barrier forced over TCP on 3 ranks; over TCP it was forced on 4 and 5 ranks
+only, on 3-5 over shared memory) ignores n and is the series chosen before measuring as one with no change
+expected; the 193·2^k grid (a 4-rank default Allgather, never on a non-2^k grid before: the default Allgather ran
+on non-2^k grids only on 2 ranks; no earlier grid used 193) and the four loaded series (the TCP limit 70144, a
+half-KiB TCP limit above 64 KiB not used before, and the shared-memory limits 10496, 11008 and 11520, odd
+multiples of 256 between 8 and 16 KiB never used (of those only 8448-9984 were)), whose 1-minute load average
+was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_fiftieth/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1546,6 +1581,15 @@ TCP_EAGER_61K5 = tcp_eager(62976)  # between 32 KiB and 64 KiB, between 62464 an
 EAGER_8K75 = vader_eager(8960)  # between 8 KiB and 16 KiB, between 8704 and 9216 as before (a quarter-KiB value)
 EAGER_9K25 = vader_eager(9472)  # between 8 KiB and 16 KiB, between 9216 and 9728 as before (a quarter-KiB value)
 EAGER_9K75 = vader_eager(9984)  # between 8 KiB and 16 KiB, between 9728 and 10240 as before (a quarter-KiB value)
+TCP_EAGER_62K5 = tcp_eager(64000)  # between 32 KiB and 64 KiB, between 63488 and 64512 as before (half-KiB TCP)
+TCP_EAGER_64K5 = tcp_eager(66048)  # between 64 KiB and 128 KiB, between 65536 and 66560 as before (half-KiB TCP)
+TCP_EAGER_65K5 = tcp_eager(67072)  # between 64 KiB and 128 KiB, between 66560 and 67584 as before (half-KiB TCP)
+TCP_EAGER_66K5 = tcp_eager(68096)  # between 64 KiB and 128 KiB, between 67584 and 68608 as before (half-KiB TCP)
+TCP_EAGER_67K5 = tcp_eager(69120)  # between 64 KiB and 128 KiB, between 68608 and 69632 as before (half-KiB TCP)
+TCP_EAGER_68K5 = tcp_eager(70144)  # between 64 KiB and 128 KiB, between 69632 and 70656 as before (half-KiB TCP)
+EAGER_10K25 = vader_eager(10496)  # between 8 KiB and 16 KiB, between 10240 and 10752 as before (a quarter-KiB value)
+EAGER_10K75 = vader_eager(11008)  # between 8 KiB and 16 KiB, between 10752 and 11264 as before (a quarter-KiB value)
+EAGER_11K25 = vader_eager(11520)  # between 8 KiB and 16 KiB, between 11264 and 11776 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2539,6 +2583,33 @@ SERIES = {
     "gather_eager8k75_2": ("gather", 2, EAGER_8K75),
     "bcast_eager9k25_2": ("bcast", 2, EAGER_9K25),
     "scan_eager9k75_2": ("scan", 2, EAGER_9K75),
+    # fiftieth set (a forty-eighth out-of-sample score): the default selection over TCP on 7 ranks (Allgatherv,
+    # Scatterv, Exscan: over TCP on 2-6 ranks before), the last half-KiB TCP eager limit below 64 KiB and half-KiB
+    # TCP eager limits of 64.5-67.5 KiB (never used before) on collectives and rank counts not measured with them,
+    # forced algorithms over TCP on 5 ranks (the binomial Gather, the binomial Scatter, the ring Allreduce, the
+    # pairwise Alltoall, the ring Reduce_scatter: forced over TCP only on 3 and 4 ranks before), the binomial
+    # Scatter forced on 6 ranks (on 2-5 before) and the tree Barrier over TCP on 3 (forced over TCP on 4 and 5 only
+    # before; n ignored: no change expected)
+    "allgatherv_tcp_7": ("allgatherv", 7, TCP),
+    "scatterv_tcp_7": ("scatterv", 7, TCP),
+    "exscan_tcp_7": ("exscan", 7, TCP),
+    "allgather_tcp_eager62k5_3": ("allgather", 3, TCP_EAGER_62K5),
+    "bcast_tcp_eager64k5_5": ("bcast", 5, TCP_EAGER_64K5),
+    "gather_tcp_eager65k5_3": ("gather", 3, TCP_EAGER_65K5),
+    "exscan_tcp_eager66k5_4": ("exscan", 4, TCP_EAGER_66K5),
+    "reduce_scatter_tcp_eager67k5_3": ("reduce_scatter", 3, TCP_EAGER_67K5),
+    "gather_binomial_tcp_5": ("gather", 5, (*GATHER_BINOMIAL, *TCP)),
+    "scatter_binomial_tcp_5": ("scatter", 5, (*SCATTER_BINOMIAL, *TCP)),
+    "allreduce_ring_tcp_5": ("allreduce", 5, (*ALLREDUCE_RING, *TCP)),
+    "alltoall_pairwise_tcp_5": ("alltoall", 5, (*ALLTOALL_PAIRWISE, *TCP)),
+    "reduce_scatter_ring_tcp_5": ("reduce_scatter", 5, (*REDUCE_SCATTER_RING, *TCP)),
+    "scatter_binomial_6": ("scatter", 6, SCATTER_BINOMIAL),
+    "barrier_tree_tcp_3": ("barrier", 3, (*BARRIER_TREE, *TCP)),
+    # its loaded series
+    "allreduce_tcp_eager68k5_2": ("allreduce", 2, TCP_EAGER_68K5),
+    "reduce_eager10k25_2": ("reduce", 2, EAGER_10K25),
+    "allgather_eager10k75_2": ("allgather", 2, EAGER_10K75),
+    "alltoall_eager11k25_2": ("alltoall", 2, EAGER_11K25),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
