@@ -585,6 +585,18 @@ def test_a_switch_right_after_growth_starts_lifts_the_excess_in_one_gap():
     assert judge(np.log(x), np.log(far), quiet, least, 0.1, trend.GROWTH_JUMP_F_LIMIT) == []
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(4, 17), st.floats(0.5, 2.0), st.floats(0.2, 5.0), st.booleans(), st.integers(0, 2 ** 31 - 1))
+def test_smooth_growth_out_of_a_flat_level_at_1_percent_noise_is_no_switch(onset, power, scale, from_one, seed):
+    # every other size (from 1 B or 2 B): level 1, then 1 + scale·(x / 2^onset)^power, 1 % noise,
+    # no switch; the excess's slope falls by noise alone, far less than GROWTH_JUMP with z² above
+    # the limit (none in 100,000 such series drawn once)
+    x = (1.0 if from_one else 2.0) * 4.0 ** np.arange(12 if from_one else 11)
+    v = np.log(1.0 + scale * (x / 2.0 ** onset) ** power) + np.random.default_rng(seed).normal(0, 0.01, len(x))
+    assert trend.excess_jumps(np.log(x), v, np.full(len(x), 0.01), np.log(trend.STANDOUT_JUMP), 0.1,
+                              trend.GROWTH_JUMP_F_LIMIT) == []
+
+
 def test_a_value_that_is_not_a_number_near_the_gap_is_no_switch_and_no_warning():
     # the search passes only finite positive values; called alone, an infinite or missing value in
     # the sizes judged leaves that gap unjudged, silently, and the other gaps as they were
