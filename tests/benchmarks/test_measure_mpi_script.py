@@ -1129,6 +1129,36 @@ def test_the_fiftieth_set_fixes_its_algorithms_eager_limits_transport_and_rank_c
     assert _shared_eager(measure, "alltoall_eager11k25_2") == ("alltoall", 2, "11520")
 
 
+def test_the_fiftyfirst_set_fixes_its_algorithms_eager_limits_transport_and_rank_counts(measure):
+    _assert_forced(measure, (("gather_binomial_tcp_6", "gather", 6, "2"),
+                             ("scatter_binomial_tcp_6", "scatter", 6, "2"),
+                             ("allreduce_ring_tcp_6", "allreduce", 6, "4"),
+                             ("alltoall_pairwise_tcp_6", "alltoall", 6, "2"),
+                             ("reduce_scatter_ring_tcp_6", "reduce_scatter", 6, "3"),
+                             ("scatter_binomial_7", "scatter", 7, "2"),
+                             ("barrier_tree_tcp_6", "barrier", 6, "6")))
+    # forced algorithms over TCP: both settings reach mpirun; the 7-rank binomial Scatter runs over shared memory
+    _assert_forced_over_tcp(measure, ("gather_binomial_tcp_6", "scatter_binomial_tcp_6", "allreduce_ring_tcp_6",
+                                      "alltoall_pairwise_tcp_6", "reduce_scatter_ring_tcp_6", "barrier_tree_tcp_6"))
+    assert "btl" not in measure.SERIES["scatter_binomial_7"][2]
+    # the default selection over TCP on 7 ranks, with half-KiB TCP eager limits of 69.5-73.5 KiB on 3 and 4;
+    # the grid series (a 3-rank Bcast) runs the default settings
+    _assert_default_over_tcp(measure, (("scan_tcp_7", "scan", 7),
+                                       ("reduce_scatter_tcp_7", "reduce_scatter", 7),
+                                       ("reduce_scatter_block_tcp_7", "reduce_scatter_block", 7)))
+    _assert_default_settings(measure, (("bcast_3", "bcast", 3),))
+    assert _tcp_eager(measure, "bcast_tcp_eager69k5_3") == ("bcast", 3, "71168")
+    assert _tcp_eager(measure, "gather_tcp_eager70k5_4") == ("gather", 4, "72192")
+    assert _tcp_eager(measure, "allreduce_tcp_eager71k5_3") == ("allreduce", 3, "73216")
+    assert _tcp_eager(measure, "scan_tcp_eager72k5_4") == ("scan", 4, "74240")
+    assert _tcp_eager(measure, "alltoall_tcp_eager73k5_3") == ("alltoall", 3, "75264")
+    # the loaded series: a half-KiB TCP eager limit above 64 KiB with Reduce, odd multiples of 256 between 11.5
+    # and 13 KiB as shared-memory limits with Bcast, Gather and Scan
+    assert _tcp_eager(measure, "reduce_tcp_eager74k5_2") == ("reduce", 2, "76288")
+    assert _shared_eager(measure, "bcast_eager11k75_2") == ("bcast", 2, "12032")
+    assert _shared_eager(measure, "gather_eager12k25_2") == ("gather", 2, "12544")
+    assert _shared_eager(measure, "scan_eager12k75_2") == ("scan", 2, "13056")
+
 def test_repeated_or_non_positive_sizes_are_refused(measure, capsys):
     with pytest.raises(SystemExit) as raised:
         measure.main(["--out", "unused", "--sizes", "4", "4"])

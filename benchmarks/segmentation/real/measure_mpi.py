@@ -1105,6 +1105,42 @@ multiples of 256 between 8 and 16 KiB never used (of those only 8448-9984 were))
 was raised by two busy loops started a minute before the sweep, are described in
 ``fixtures/real_fiftieth/TRUTH.md``).
 
+The fifty-first set (``fixtures/real_fiftyfirst/mpi/``, measured for a forty-ninth out-of-sample score) was
+measured with
+
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftyfirst/mpi/fiftyfirst \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series scan_tcp_7 \
+        reduce_scatter_tcp_7 reduce_scatter_block_tcp_7 bcast_tcp_eager69k5_3 gather_tcp_eager70k5_4 \
+        allreduce_tcp_eager71k5_3 scan_tcp_eager72k5_4 alltoall_tcp_eager73k5_3 gather_binomial_tcp_6 \
+        scatter_binomial_tcp_6 allreduce_ring_tcp_6 alltoall_pairwise_tcp_6 reduce_scatter_ring_tcp_6 \
+        scatter_binomial_7 barrier_tree_tcp_6
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftyfirst/mpi/heptaenneacontahecaton \
+        --label "shared (no hogs; the lead's and other helpers' jobs on the machine)" --series bcast_3 \
+        --sizes $(python -c "print(*[197 * 2 ** k for k in range(17)])")
+    python benchmarks/segmentation/real/measure_mpi.py --out fixtures/real_fiftyfirst/mpi/loaded51 \
+        --label "loaded (2 busy-loop hogs + the lead's and other helpers' jobs)" --hogs 2 --series \
+        reduce_tcp_eager74k5_2 bcast_eager11k75_2 gather_eager12k25_2 scan_eager12k75_2
+
+(``scan_tcp_7``, ``reduce_scatter_tcp_7`` and ``reduce_scatter_block_tcp_7`` run the default selection over TCP
+with its defaults on 7 ranks (Scan, Reduce_scatter and Reduce_scatter_block over TCP only on 2-6 ranks before;
+only the Barrier, Bcast, Reduce, Allreduce, Gather, Allgather, Scatter, Allgatherv, Scatterv and Exscan ran over
+TCP on 7 ranks); ``bcast_tcp_eager69k5_3``, ``gather_tcp_eager70k5_4``, ``allreduce_tcp_eager71k5_3``,
+``scan_tcp_eager72k5_4`` and ``alltoall_tcp_eager73k5_3`` run over TCP with the TCP eager limits 71168, 72192,
+73216, 74240 and 75264 (half-KiB TCP limits above 64 KiB: none was used before; only 4608-64000 in half-KiB
+steps, 66048-70144, the whole-KiB limits from 32768 to 64512 and 131072 were); ``gather_binomial_tcp_6``,
+``scatter_binomial_tcp_6``, ``allreduce_ring_tcp_6``, ``alltoall_pairwise_tcp_6`` and
+``reduce_scatter_ring_tcp_6`` force the binomial Gather, the binomial Scatter, the ring Allreduce, the pairwise
+Alltoall and the ring Reduce_scatter over TCP on 6 ranks (forced over TCP only on 3-5 ranks before; no algorithm
+was forced over TCP on 6 ranks); ``scatter_binomial_7`` forces the binomial Scatter over shared memory on 7 ranks
+(forced on 2-6 ranks before); ``barrier_tree_tcp_6`` (the tree Barrier forced over TCP on 6 ranks; over TCP it
+was forced on 3-5 ranks only, on 3-5 over shared memory) ignores n and is the series chosen before measuring as
+one with no change expected; the 197·2^k grid (a 3-rank default Bcast, never on a non-2^k grid before: the
+default Bcast ran on non-2^k grids only on 2 and 4 ranks; no earlier grid used 197) and the four loaded series
+(the TCP limit 76288, a half-KiB TCP limit above 64 KiB not used before, and the shared-memory limits 12032,
+12544 and 13056, odd multiples of 256 between 8 and 16 KiB never used (of those only 8448-11520 were)), whose
+1-minute load average was raised by two busy loops started a minute before the sweep, are described in
+``fixtures/real_fiftyfirst/TRUTH.md``).
+
 (``allreduce_5`` and ``bcast_6`` run 5 and 6 ranks on the 2 cores; ``allreduce_rabenseifner_4`` fixes
 the tuned Allreduce to Rabenseifner at every size; ``pingpong_eager1k_2`` lowers the shared-memory
 eager limit to 1024.)
@@ -1590,6 +1626,15 @@ TCP_EAGER_68K5 = tcp_eager(70144)  # between 64 KiB and 128 KiB, between 69632 a
 EAGER_10K25 = vader_eager(10496)  # between 8 KiB and 16 KiB, between 10240 and 10752 as before (a quarter-KiB value)
 EAGER_10K75 = vader_eager(11008)  # between 8 KiB and 16 KiB, between 10752 and 11264 as before (a quarter-KiB value)
 EAGER_11K25 = vader_eager(11520)  # between 8 KiB and 16 KiB, between 11264 and 11776 as before (a quarter-KiB value)
+TCP_EAGER_69K5 = tcp_eager(71168)  # between 64 KiB and 128 KiB, between 70656 and 71680 as before (half-KiB TCP)
+TCP_EAGER_70K5 = tcp_eager(72192)  # between 64 KiB and 128 KiB, between 71680 and 72704 as before (half-KiB TCP)
+TCP_EAGER_71K5 = tcp_eager(73216)  # between 64 KiB and 128 KiB, between 72704 and 73728 as before (half-KiB TCP)
+TCP_EAGER_72K5 = tcp_eager(74240)  # between 64 KiB and 128 KiB, between 73728 and 74752 as before (half-KiB TCP)
+TCP_EAGER_73K5 = tcp_eager(75264)  # between 64 KiB and 128 KiB, between 74752 and 75776 as before (half-KiB TCP)
+TCP_EAGER_74K5 = tcp_eager(76288)  # between 64 KiB and 128 KiB, between 75776 and 76800 as before (half-KiB TCP)
+EAGER_11K75 = vader_eager(12032)  # between 8 KiB and 16 KiB, between 11776 and 12288 as before (a quarter-KiB value)
+EAGER_12K25 = vader_eager(12544)  # between 8 KiB and 16 KiB, between 12288 and 12800 as before (a quarter-KiB value)
+EAGER_12K75 = vader_eager(13056)  # between 8 KiB and 16 KiB, between 12800 and 13312 as before (a quarter-KiB value)
 SERIES = {
     # file stem: (kernel, ranks, extra mpirun arguments)
     "pingpong_2": ("pingpong", 2, ()),
@@ -2610,6 +2655,32 @@ SERIES = {
     "reduce_eager10k25_2": ("reduce", 2, EAGER_10K25),
     "allgather_eager10k75_2": ("allgather", 2, EAGER_10K75),
     "alltoall_eager11k25_2": ("alltoall", 2, EAGER_11K25),
+    # fifty-first set (a forty-ninth out-of-sample score): the default selection over TCP on 7 ranks (Scan,
+    # Reduce_scatter, Reduce_scatter_block: over TCP on 2-6 ranks before), half-KiB TCP eager limits of 69.5-73.5 KiB
+    # (never used before) on collectives and rank counts not measured with them, forced algorithms over TCP on 6
+    # ranks (the binomial Gather, the binomial Scatter, the ring Allreduce, the pairwise Alltoall, the ring
+    # Reduce_scatter: forced over TCP only on 3-5 ranks before), the binomial Scatter forced on 7 ranks (on 2-6
+    # before) and the tree Barrier over TCP on 6 (forced over TCP on 3-5 only before; n ignored: no change expected)
+    "scan_tcp_7": ("scan", 7, TCP),
+    "reduce_scatter_tcp_7": ("reduce_scatter", 7, TCP),
+    "reduce_scatter_block_tcp_7": ("reduce_scatter_block", 7, TCP),
+    "bcast_tcp_eager69k5_3": ("bcast", 3, TCP_EAGER_69K5),
+    "gather_tcp_eager70k5_4": ("gather", 4, TCP_EAGER_70K5),
+    "allreduce_tcp_eager71k5_3": ("allreduce", 3, TCP_EAGER_71K5),
+    "scan_tcp_eager72k5_4": ("scan", 4, TCP_EAGER_72K5),
+    "alltoall_tcp_eager73k5_3": ("alltoall", 3, TCP_EAGER_73K5),
+    "gather_binomial_tcp_6": ("gather", 6, (*GATHER_BINOMIAL, *TCP)),
+    "scatter_binomial_tcp_6": ("scatter", 6, (*SCATTER_BINOMIAL, *TCP)),
+    "allreduce_ring_tcp_6": ("allreduce", 6, (*ALLREDUCE_RING, *TCP)),
+    "alltoall_pairwise_tcp_6": ("alltoall", 6, (*ALLTOALL_PAIRWISE, *TCP)),
+    "reduce_scatter_ring_tcp_6": ("reduce_scatter", 6, (*REDUCE_SCATTER_RING, *TCP)),
+    "scatter_binomial_7": ("scatter", 7, SCATTER_BINOMIAL),
+    "barrier_tree_tcp_6": ("barrier", 6, (*BARRIER_TREE, *TCP)),
+    # its loaded series
+    "reduce_tcp_eager74k5_2": ("reduce", 2, TCP_EAGER_74K5),
+    "bcast_eager11k75_2": ("bcast", 2, EAGER_11K75),
+    "gather_eager12k25_2": ("gather", 2, EAGER_12K25),
+    "scan_eager12k75_2": ("scan", 2, EAGER_12K75),
 }
 DEFAULT_SERIES = ["pingpong_2", "allreduce_2", "allreduce_4", "bcast_4", "allgather_4"]
 REGION = {"pingpong": "PingPong", "allreduce": "MPI_Allreduce", "bcast": "MPI_Bcast", "allgather": "MPI_Allgather",
