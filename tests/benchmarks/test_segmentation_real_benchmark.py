@@ -80,7 +80,7 @@ def test_no_matching_series_is_bad_input_exit_2(bench, capsys):
                                     "real_fortyfirst", "real_fortysecond", "real_fortythird",
                                     "real_fortyfourth", "real_fortyfifth", "real_fortysixth",
                                     "real_fortyseventh", "real_fortyeighth", "real_fortyninth",
-                                    "real_fiftieth"])
+                                    "real_fiftieth", "real_fiftyfirst"])
 def test_every_truth_interval_ends_at_measured_sizes_of_its_series(bench, folder):
     # a change is scored between two measured sizes: an end that is not a size of the series
     # (a typo, or a size of another grid) would widen or shift the interval silently
