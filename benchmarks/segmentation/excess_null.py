@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from unittest import mock
 
 import numpy as np
 
@@ -50,21 +51,18 @@ def cell(sigma: float, f_limit: float, series: int, seed: int) -> tuple[float, f
     """(% of series with a change the rule added, % with any change) at noise ``sigma``."""
     rng = np.random.default_rng(seed)
     judge = trend.excess_jumps
+    at_limit = mock.patch.object(trend, "excess_jumps", lambda u, v, s, least, rise, _: judge(u, v, s, least, rise,
+                                                                                            f_limit))
+    switched_off = mock.patch.object(trend, "excess_jumps", lambda *args: [])
     added = anything = 0
     for _ in range(series):
         x, values = sweep(rng, sigma)
-        trend.excess_jumps = lambda u, v, s, least, rise, limit: judge(u, v, s, least, rise, f_limit)
-        try:
+        with at_limit:
             found = changes(x, values)
-        finally:
-            trend.excess_jumps = judge
         anything += bool(found)
         if found:
-            trend.excess_jumps = lambda *args: []
-            try:
+            with switched_off:
                 added += changes(x, values) != found
-            finally:
-                trend.excess_jumps = judge
     return 100.0 * added / series, 100.0 * anything / series
 
 

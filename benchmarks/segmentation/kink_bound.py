@@ -75,14 +75,12 @@ def excess_worst(x: np.ndarray, grid: int) -> float:
     (see :func:`~extrap_segmented.segmentation.trend.excess_slopes`) of the functions of the grid at
     the sizes ``x`` where the shape of a switch right after growth starts holds; 0 where it never
     does."""
-    largest = 0.0
-    for v, positive in grid_functions(x, grid):
-        for rows, fine in zip(v, positive):
-            at, after, _ = excess_slopes(np.log(x), rows, 0.0, np.log(STANDOUT_JUMP), MIN_RELATIVE_CHANGE)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                ratio = np.where(fine[..., None] & np.isfinite(at), at / after, -np.inf)
-            largest = max(largest, float(np.max(ratio)))
-    return largest
+    def ratios(u: np.ndarray, v: np.ndarray, sigma: float, _least: float) -> tuple[np.ndarray, np.ndarray]:
+        at, after, variance = excess_slopes(u, v, sigma, np.log(STANDOUT_JUMP), MIN_RELATIVE_CHANGE)
+        with np.errstate(divide="ignore", invalid="ignore"):  # NaN where the shape does not hold
+            return at / after, variance
+
+    return onset_worst(x, grid, ratios)
 
 
 def worst(x: np.ndarray, grid: int, steeper: Sequence[float], highest: float = KINK_FLAT,

@@ -867,6 +867,8 @@ class TrendBreakSearch(WindowSearch):
         onsets += climbing_onsets(u, v, sigma, np.log1p(STANDOUT_STEP), float(self.min_relative_change),
                                   GROWTH_JUMP_F_LIMIT)
         kept = self._add(u, v, kept, onsets, self.max_change_points, apart=True)
+        if len(kept) >= self.max_change_points:
+            return kept
         # last, a switch right after growth starts: judged before the onsets, it took their place
         return self._add(u, v, kept, excess_jumps(u, v, sigma, np.log(STANDOUT_JUMP),
                                                   float(self.min_relative_change), GROWTH_JUMP_F_LIMIT),
@@ -1104,8 +1106,7 @@ def excess_slopes(u: np.ndarray, v: ArrayLike, sigma: np.ndarray | float, least:
         with np.errstate(invalid="ignore", over="ignore"):  # values that are not numbers: no shape
             slopes = np.diff(np.log(excess), axis=-1) / width[b - 1:b + 1]
             noise = sigma[..., b - 1:b + 2] * y / excess
-        spread = ((noise[..., 0] / width[b - 1]) ** 2 + (noise[..., 1] * (1 / width[b - 1] + 1 / width[b])) ** 2
-                  + (noise[..., 2] / width[b]) ** 2)
+        spread = _slope_change_variance(noise[..., 0], noise[..., 1], noise[..., 2], width[b - 1], width[b])
         at[..., b] = np.where(shape, slopes[..., 0], np.nan)
         after[..., b] = np.where(shape, slopes[..., 1], np.nan)
         variance[..., b] = np.where(shape, spread, np.nan)
